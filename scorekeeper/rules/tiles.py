@@ -1,0 +1,117 @@
+"""Tiles and sets: the physical pieces every domino game shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+SUPPORTED_SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
+"""The sets the app knows, named by their highest double."""
+
+DOUBLE_BLANK_VALUES: tuple[int, ...] = (0, 25, 50)
+"""What a double-blank left in hand may count, by house rule."""
+
+
+class TileError(ValueError):
+    """A tile that cannot exist: bad text, or pips outside the set."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino, stored with the higher end first so "5-12" and "12-5" are equal.
+
+    >>> Tile.parse("5-12")
+    Tile.parse('12-5')
+    >>> str(Tile(3, 3)), Tile(3, 3).is_double
+    ('3-3', True)
+    """
+
+    high: int
+    """The larger end."""
+    low: int
+    """The smaller end (equal to ``high`` for a double)."""
+
+    def __init__(self, a: int, b: int) -> None:
+        if a < 0 or b < 0:
+            raise TileError(f"{a}-{b}: an end cannot have fewer than 0 pips")
+        object.__setattr__(self, "high", max(a, b))
+        object.__setattr__(self, "low", min(a, b))
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read a tile written as "12-5" (either order, spaces allowed)."""
+        parts = str(text).replace(" ", "").split("-")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise TileError(f"{text!r} is not a tile; write it as two numbers like 12-5")
+        return cls(int(parts[0]), int(parts[1]))
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    def pips(self, double_blank: int = 0) -> int:
+        """Pips this tile counts in hand; the double-blank may carry a house value."""
+        if self.high == 0:
+            return double_blank
+        return self.high + self.low
+
+    def has(self, end: int) -> bool:
+        return self.high == end or self.low == end
+
+    def other_end(self, end: int) -> int:
+        """The end left open after this tile is laid against ``end``."""
+        if self.high == end:
+            return self.low
+        if self.low == end:
+            return self.high
+        raise TileError(f"{self} has no {end} end")
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse('{self}')"
+
+
+@dataclass(frozen=True)
+class DominoSet:
+    """A complete double-N set: every pair of ends from 0 to N once.
+
+    >>> s = DominoSet(12)
+    >>> s.tile_count, s.pip_total, s.rounds
+    (91, 1092, 13)
+    """
+
+    highest: int
+    """The highest double, which names the set (double-12 has highest 12)."""
+
+    def __post_init__(self) -> None:
+        if self.highest not in SUPPORTED_SETS:
+            names = ", ".join(f"double-{n}" for n in SUPPORTED_SETS)
+            raise TileError(f"double-{self.highest} is not a set we know; choose one of {names}")
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(Tile(a, b) for a in range(self.highest + 1) for b in range(a + 1))
+
+    @property
+    def tile_count(self) -> int:
+        return (self.highest + 1) * (self.highest + 2) // 2
+
+    @property
+    def pip_total(self) -> int:
+        # each end value appears N+2 times across the set
+        return (self.highest + 2) * self.highest * (self.highest + 1) // 2
+
+    @property
+    def rounds(self) -> int:
+        """One round per double, from the highest down to double-blank."""
+        return self.highest + 1
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and tile.high <= self.highest
+
+    def most_pips_in_hand(self, engine: int, double_blank: int = 0) -> int:
+        """The most pips a hand can hold in a round: every tile but the engine double."""
+        total = self.pip_total + double_blank
+        return total - Tile(engine, engine).pips(double_blank)
