@@ -1,0 +1,83 @@
+"""The JSON API, version 1. Documented in docs/api.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from . import services
+from .db import session
+from .errors import error_response
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def _body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what to send."""
+    if not request.is_json:
+        raise services.BadRequest("Send JSON with the header Content-Type: application/json.")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise services.BadRequest("The body is not a JSON object; send something like {\"players\": [...]}.")
+    return data
+
+
+def _game(game_id: str) -> Response:
+    game = services.get_game(session(), game_id)
+    return jsonify(services.view(game).to_json())
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    """Start a game."""
+    data = _body()
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise services.Invalid('"players" must be a list of 2 to 8 names, like ["Ana", "Ben"].')
+    order = data.get("order", "down")
+    if order not in ("down", "up"):
+        raise services.Invalid('"order" is "down" (12 to 0) or "up" (0 to 12).')
+    game = services.create_game(
+        session(), players, data.get("set", 12), ascending=order == "up",
+        rounds=data.get("rounds"), double_blank=data.get("double_blank", 0),
+    )
+    return jsonify(services.view(game).to_json()), 201
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    """A game with its rounds and standings."""
+    return _game(game_id)
+
+
+@bp.post("/games/<game_id>/rounds")
+def add_round(game_id: str) -> tuple[Response, int]:
+    """Score the next round."""
+    data = _body()
+    game = services.get_game(session(), game_id)
+    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False))
+    services.add_round(session(), game, entry)
+    return jsonify(services.view(game).to_json()), 201
+
+
+@bp.put("/games/<game_id>/rounds/<int:number>")
+def edit_round(game_id: str, number: int) -> Response:
+    """Correct a round."""
+    data = _body()
+    game = services.get_game(session(), game_id)
+    services.find_round(game, number)
+    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False))
+    services.edit_round(session(), game, number, entry)
+    return jsonify(services.view(game).to_json())
+
+
+@bp.delete("/games/<game_id>/rounds/<int:number>")
+def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
+    """Take back the last round (only the last one can go)."""
+    game = services.get_game(session(), game_id)
+    services.find_round(game, number)
+    if number != len(game.rounds):
+        return error_response(409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead.")
+    services.undo_last_round(session(), game)
+    return jsonify(services.view(game).to_json())

@@ -1,0 +1,65 @@
+"""The database: one engine per app, one session per request, Alembic for the schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from flask import Flask, g
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+    return engine
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
+    app.teardown_appcontext(_close_session)
+
+    @app.cli.command("upgrade-db")
+    def upgrade_db_command() -> None:
+        """Bring the database schema up to date."""
+        upgrade(app.config["DATABASE_URL"])
+        print("Database is up to date.")
+
+
+def session() -> Session:
+    """The request's session, opened on first use."""
+    if "db" not in g:
+        from flask import current_app
+
+        g.db = current_app.extensions["db_sessionmaker"]()
+    db: Session = g.db
+    return db
+
+
+def _close_session(_exc: BaseException | None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def alembic_config(url: str) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def upgrade(url: str) -> None:
+    command.upgrade(alembic_config(url), "head")

@@ -1,0 +1,56 @@
+"""Errors as a person should see them: a page for browsers, JSON for the API."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .services import ServiceError
+
+MESSAGES = {
+    400: "The request could not be read. Go back and try again.",
+    404: "There is nothing at this address. Check the link or start from the games list.",
+    405: "This address does not take that kind of request.",
+    413: "That was too much to send at once.",
+}
+
+
+def error_response(status: int, message: str) -> tuple[Response, int]:
+    """The API's one shape for errors: {"error": "<sentence>"}."""
+    return jsonify(error=message), status
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(ServiceError)
+    def service_error(e: ServiceError) -> object:
+        if wants_json():
+            return error_response(e.status, e.message)
+        return render_template("error.html", status=e.status, message=e.message), e.status
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e: CSRFError) -> object:
+        message = "This form had expired. Nothing was saved; please send it again."
+        if wants_json():
+            return error_response(400, message)
+        return render_template("error.html", status=400, message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException) -> object:
+        status = e.code or 500
+        message = MESSAGES.get(status, e.description or "Something went wrong.")
+        if wants_json():
+            return error_response(status, message)
+        return render_template("error.html", status=status, message=message), status
+
+    @app.errorhandler(Exception)
+    def unexpected(e: Exception) -> object:
+        app.logger.exception("unhandled error")
+        message = "Something went wrong on our side. Your earlier entries are saved; reload the page."
+        if wants_json():
+            return error_response(500, message)
+        return render_template("error.html", status=500, message=message), 500

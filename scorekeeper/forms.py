@@ -1,0 +1,39 @@
+"""Flask-WTF forms. They carry CSRF and shape the input; services.py judges it."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+
+from . import rules
+from .services import MAX_PLAYERS
+
+
+class NewGameForm(FlaskForm):
+    players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    set = SelectField(
+        "Set",
+        choices=[(str(n), f"Double-{n} ({rules.DominoSet(n).tile_count} tiles)") for n in rules.SUPPORTED_SETS],
+        default="12",
+    )
+    order = RadioField(
+        "Engines",
+        choices=[("down", "Count down (12, 11 … 0)"), ("up", "Count up (0, 1 … 12)")],
+        default="down",
+    )
+    rounds = StringField("Rounds to play", default="")
+    double_blank = SelectField(
+        "Double-blank counts",
+        choices=[(str(v), f"{v} pips") for v in rules.DOUBLE_BLANK_VALUES],
+        default="0",
+    )
+
+
+class RoundForm(FlaskForm):
+    pips = FieldList(StringField("Pips"), min_entries=0, max_entries=MAX_PLAYERS)
+    went_out = StringField()  # rendered by hand as one radio group across the players
+    blocked = BooleanField("Blocked round: nobody went out")
+
+
+class ConfirmForm(FlaskForm):
+    """A bare form for POST-only actions (undo, delete): CSRF and nothing else."""

@@ -1,0 +1,107 @@
+"""The tables: games, seats, rounds, the pips of each seat in each round, and the history.
+
+No game rules live here; services.py reads these rows and asks scorekeeper.rules.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_game_id() -> str:
+    # unguessable: a game URL is the only key to it
+    return secrets.token_urlsafe(12)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Game(Base):
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    set_highest: Mapped[int] = mapped_column(Integer, default=12)
+    ascending: Mapped[bool] = mapped_column(Boolean, default=False)
+    rounds_planned: Mapped[int] = mapped_column(Integer)
+    double_blank: Mapped[int] = mapped_column(Integer, default=0)
+    rules: Mapped[str] = mapped_column(String(40), default="standard")
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    history: Mapped[list[Change]] = relationship(
+        back_populates="game", order_by="Change.id", cascade="all, delete-orphan"
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("game_id", "position"), UniqueConstraint("game_id", "name"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(30))
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+
+class Round(Base):
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    engine: Mapped[int] = mapped_column(Integer)
+    blocked: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+    scores: Mapped[list[Score]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="Score.seat_position"
+    )
+
+
+class Score(Base):
+    __tablename__ = "score"
+    __table_args__ = (UniqueConstraint("round_id", "seat_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    seat_position: Mapped[int] = mapped_column(Integer)
+    pips: Mapped[int] = mapped_column(Integer)
+    went_out: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    round: Mapped[Round] = relationship(back_populates="scores")
+
+
+class Change(Base):
+    """One line of a game's history. Rows are only ever added, never edited."""
+
+    __tablename__ = "change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    action: Mapped[str] = mapped_column(String(20))  # "entered", "corrected", "undone"
+    round_number: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    old: Mapped[str | None] = mapped_column(Text, nullable=True)
+    new: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+    game: Mapped[Game] = relationship(back_populates="history")

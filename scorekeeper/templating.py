@@ -1,0 +1,21 @@
+"""Template helpers: drawing tiles and the score chart."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .chart import progression_chart
+
+# where the pips sit on a 3x3 grid (0..8, row by row) for each number up to 9;
+# 10..18 draw as a numeral since dot patterns stop being readable at phone size
+PIP_LAYOUT: dict[int, tuple[int, ...]] = {
+    0: (), 1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+    6: (0, 2, 3, 5, 6, 8), 7: (0, 2, 3, 4, 5, 6, 8), 8: (0, 1, 2, 3, 5, 6, 7, 8),
+    9: (0, 1, 2, 3, 4, 5, 6, 7, 8),
+}
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True

@@ -1,0 +1,88 @@
+// Progressive enhancement only: every page works without this file.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", () => {
+  // Ask before destructive buttons (undo a round).
+  for (const form of document.querySelectorAll("form[data-confirm]")) {
+    form.addEventListener("submit", (event) => {
+      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    });
+  }
+  setUpRoundForm();
+  setUpPicker();
+});
+
+function setUpRoundForm() {
+  const form = document.getElementById("round-form");
+  if (!form) return;
+  const blocked = form.querySelector("input[name=blocked]");
+  for (const radio of form.querySelectorAll("input[name=went_out]")) {
+    radio.addEventListener("change", () => {
+      const target = radio.dataset.target && document.getElementById(radio.dataset.target);
+      if (target) {
+        target.value = "0"; // going out means no tiles, no pips
+        if (blocked) blocked.checked = false;
+      }
+    });
+  }
+  if (blocked) {
+    blocked.addEventListener("change", () => {
+      if (!blocked.checked) return;
+      const nobody = form.querySelector("input[name=went_out][value='']");
+      if (nobody) nobody.checked = true;
+    });
+  }
+}
+
+function setUpPicker() {
+  const dialog = document.getElementById("picker");
+  if (!dialog || typeof dialog.showModal !== "function") return;
+  const sumText = dialog.querySelector(".picker-sum");
+  const nameText = dialog.querySelector(".picker-name");
+  const tiles = [...dialog.querySelectorAll(".tile")];
+  const chosen = new Map(); // field id -> set of tile indexes, so reopening shows the same hand
+  let field = null;
+
+  const total = () => tiles.reduce((sum, t) => sum + (t.getAttribute("aria-pressed") === "true" ? Number(t.dataset.pips) : 0), 0);
+  const count = () => tiles.filter((t) => t.getAttribute("aria-pressed") === "true").length;
+  const show = () => { sumText.textContent = `${total()} pips · ${count()} tiles`; };
+
+  tiles.forEach((tile, i) => {
+    tile.addEventListener("click", () => {
+      const on = tile.getAttribute("aria-pressed") !== "true";
+      tile.setAttribute("aria-pressed", String(on));
+      const picked = chosen.get(field.id);
+      if (on) picked.add(i); else picked.delete(i);
+      show();
+    });
+  });
+  dialog.querySelector(".picker-clear").addEventListener("click", () => {
+    tiles.forEach((t) => t.setAttribute("aria-pressed", "false"));
+    chosen.get(field.id).clear();
+    show();
+  });
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue === "use" && field) {
+      field.value = String(total());
+      const out = document.querySelector(`input[name=went_out][data-target="${field.id}"]`);
+      if (out && out.checked && total() > 0) {
+        const nobody = document.querySelector("input[name=went_out][value='']");
+        if (nobody) nobody.checked = true;
+      }
+      field.focus();
+    }
+  });
+  for (const button of document.querySelectorAll("button.calc")) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      field = document.getElementById(button.dataset.target);
+      if (!chosen.has(field.id)) chosen.set(field.id, new Set());
+      const picked = chosen.get(field.id);
+      tiles.forEach((t, i) => t.setAttribute("aria-pressed", String(picked.has(i))));
+      nameText.textContent = button.dataset.name;
+      dialog.returnValue = "";
+      show();
+      dialog.showModal();
+    });
+  }
+}
