@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 
 from . import rules
 from .services import MAX_PLAYERS
@@ -13,18 +14,18 @@ class NewGameForm(FlaskForm):
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     set = SelectField(
         "Set",
-        choices=[(str(n), f"Double-{n} ({rules.DominoSet(n).tile_count} tiles)") for n in rules.SUPPORTED_SETS],
+        choices=[SelectChoice(str(n), f"Double-{n} ({rules.DominoSet(n).tile_count} tiles)") for n in rules.SUPPORTED_SETS],
         default="12",
     )
     order = RadioField(
         "Engines",
-        choices=[("down", "Count down (12, 11 … 0)"), ("up", "Count up (0, 1 … 12)")],
+        choices=[SelectChoice("down", "Count down (12, 11 … 0)"), SelectChoice("up", "Count up (0, 1 … 12)")],
         default="down",
     )
     rounds = StringField("Rounds to play", default="")
     double_blank = SelectField(
         "Double-blank counts",
-        choices=[(str(v), f"{v} pips") for v in rules.DOUBLE_BLANK_VALUES],
+        choices=[SelectChoice(str(v), f"{v} pips") for v in rules.DOUBLE_BLANK_VALUES],
         default="0",
     )
 

@@ -289,7 +289,7 @@ def parse_pips(raw: object) -> int | None:
         text = raw.strip()
         if not text:
             return None
-        if text.isdigit() or (text.startswith("-") and text[1:].isdigit()):
+        if text.isdecimal() or (text.startswith("-") and text[1:].isdecimal()):
             return int(text)
     raise ValueError
 

@@ -34,7 +34,7 @@ def new() -> str | Response:
             game = services.create_game(
                 session(), names, int(form.set.data or 12),
                 ascending=form.order.data == "up",
-                rounds=int(rounds) if rounds.isdigit() else (rounds or None),
+                rounds=int(rounds) if rounds.isdecimal() else (rounds or None),
                 double_blank=int(form.double_blank.data or 0),
             )
         except services.Invalid as e:
@@ -141,7 +141,7 @@ def _entry(form: RoundForm) -> services.RoundEntry:
     out = (form.went_out.data or "").strip()
     return services.RoundEntry(
         pips=[f.data for f in form.pips],
-        went_out=int(out) if out.isdigit() else None,
+        went_out=int(out) if out.isdecimal() else None,
         blocked=bool(form.blocked.data),
     )
 
@@ -157,7 +157,7 @@ def _attach_errors(form: NewGameForm | RoundForm, error: services.Invalid,
     for key, message in error.errors.items():
         name, _, index = key.partition("-")
         field = getattr(form, name, None)
-        if field is not None and index.isdigit():
+        if field is not None and index.isdecimal():
             i = int(index)
             # names were compacted (blanks skipped): map back to the field the player typed in
             if blank_names is not None and i < len(blank_names):

@@ -1,0 +1,34 @@
+"""Small helpers for driving the score sheet through the test client."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask.testing import FlaskClient
+
+
+def start_game(client: FlaskClient, *names: str, **options: str) -> str:
+    """Start a game through the new-game form; returns its table-screen path."""
+    data = {f"players-{i}": n for i, n in enumerate(names)}
+    data.update({"set": "12", "order": "down", "double_blank": "0", "rounds": ""})
+    data.update(options)
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def enter_round(client: FlaskClient, game: str, *pips: object, went_out: str = "", blocked: bool = False):  # type: ignore[no-untyped-def]
+    data = {f"pips-{i}": str(p) for i, p in enumerate(pips)}
+    data["went_out"] = went_out
+    if blocked:
+        data["blocked"] = "y"
+    return client.post(f"{game}/rounds/new", data=data)
+
+
+def errors(page: str) -> list[str]:
+    return [html.unescape(m) for m in re.findall(r'class="error"[^>]*>([^<]*)<', page)]
+
+
+def text(response) -> str:  # type: ignore[no-untyped-def]
+    return response.get_data(as_text=True)
