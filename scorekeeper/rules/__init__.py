@@ -1,20 +1,66 @@
-"""The rules of the games, as a library: standard library only, no web, no database."""
+"""The rules of the games, as a library: standard library only, no web, no database.
 
-from .deal import STANDARD_DEALS, DealError, boneyard_after_deal, deal_size
+>>> from scorekeeper.rules import Round, Move
+>>> r = Round.deal("italian", players=3, seed=1)
+>>> r.is_legal(Move.draw()) == (r.legal_moves() == [Move.draw()])
+True
+"""
+
+from .deal import (
+    CZECH_DEALS,
+    ITALIAN_DEALS,
+    PORTUGUESE_DEALS,
+    STANDARD_DEALS,
+    DealError,
+    DealTable,
+    boneyard_after_deal,
+    deal_size,
+)
+from .legality import Verdict
+from .moves import MEXICAN, Move, TrainId
+from .options import OPTION_NAMES, PRESETS, Options, Preset, resolve_options
+from .position import Position, Train, check
+from .rounds import Outcome, Round
+from .rulebook import ANCHORS, RULES, FormatError, IllegalMove, MoveError, OptionsError, PositionError
 from .scoresheet import Standing, round_engines, running_totals, standings, winners
 from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS, DominoSet, Tile, TileError
 
 __all__ = [
+    "ANCHORS",
+    "CZECH_DEALS",
     "DOUBLE_BLANK_VALUES",
+    "ITALIAN_DEALS",
+    "MEXICAN",
+    "OPTION_NAMES",
+    "PORTUGUESE_DEALS",
+    "PRESETS",
+    "RULES",
     "STANDARD_DEALS",
     "SUPPORTED_SETS",
     "DealError",
+    "DealTable",
     "DominoSet",
+    "FormatError",
+    "IllegalMove",
+    "Move",
+    "MoveError",
+    "Options",
+    "OptionsError",
+    "Outcome",
+    "Position",
+    "PositionError",
+    "Preset",
+    "Round",
     "Standing",
     "Tile",
     "TileError",
+    "Train",
+    "TrainId",
+    "Verdict",
     "boneyard_after_deal",
+    "check",
     "deal_size",
+    "resolve_options",
     "round_engines",
     "running_totals",
     "standings",

@@ -1,10 +1,14 @@
-"""How many tiles each player draws, by set and player count."""
+"""How many tiles each player draws, by set and player count, and per preset."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .tiles import DominoSet
+
+if TYPE_CHECKING:  # the presets import the tables below; resolve them lazily
+    from .options import Options, Preset
 
 DealTable = Mapping[int, Mapping[int, int]]
 """set (highest double) -> players -> tiles each."""
@@ -19,18 +23,60 @@ STANDARD_DEALS: DealTable = {
     18: {2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 13, 8: 13, 9: 11, 10: 11, 11: 11, 12: 11},
 }
 
+ITALIAN_DEALS: DealTable = {
+    **STANDARD_DEALS,
+    # seed 000 gives only a double-12 table; other sets use the standard one
+    12: {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
+}
+
+CZECH_DEALS: DealTable = {
+    **STANDARD_DEALS,
+    # seed 001: up to 4 players 15, five or six 12, seven or eight 10
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10},
+}
+
+PORTUGUESE_DEALS: DealTable = {
+    **STANDARD_DEALS,
+    # seed 002 deals 15 to everyone; the engine holder lays it from hand, so
+    # 15 each fits while at least one tile is left to draw
+    12: {n: 15 for n in range(2, 7)},
+    15: {n: 15 for n in range(2, 10)},
+    18: {n: 15 for n in range(2, 13)},
+}
+
 
 class DealError(ValueError):
     """A player count the set cannot deal for."""
 
 
-def deal_size(players: int, highest: int, table: DealTable = STANDARD_DEALS) -> int:
+def _table_for(table: DealTable | None, rules: str | Preset | Options) -> tuple[DealTable, bool]:
+    """The deal table to use and whether the engine is set aside before the deal."""
+    from .options import resolve_options
+
+    if table is not None:
+        return table, True
+    options = resolve_options(rules)
+    return options.deals, options.engine_placement == "set-aside"
+
+
+def deal_size(
+    players: int,
+    highest: int,
+    table: DealTable | None = None,
+    *,
+    rules: str | Preset | Options = "standard",
+) -> int:
     """Tiles each player draws with ``players`` seats and a double-``highest`` set.
+
+    ``table`` wins over ``rules`` (a preset id, a :class:`Preset` or :class:`Options`).
 
     >>> deal_size(5, 12)
     12
+    >>> deal_size(5, 12, rules="italian")
+    14
     """
     DominoSet(highest)  # raises for an unknown set
+    table, _ = _table_for(table, rules)
     counts = table.get(highest, {})
     if players in counts:
         return counts[players]
@@ -39,11 +85,23 @@ def deal_size(players: int, highest: int, table: DealTable = STANDARD_DEALS) -> 
     fewest, most = min(counts), max(counts)
     if players < fewest:
         raise DealError(f"a game needs at least {fewest} players")
-    bigger = [n for n, c in sorted(table.items()) if players in c]
+    bigger = [n for n, c in sorted(table.items()) if n > highest and players in c]
     advice = f"; use a double-{bigger[0]} set" if bigger else ""
     raise DealError(f"a double-{highest} set deals for at most {most} players{advice}")
 
 
-def boneyard_after_deal(players: int, highest: int, table: DealTable = STANDARD_DEALS) -> int:
-    """Tiles left to draw once everyone has a hand and the engine is set aside."""
-    return DominoSet(highest).tile_count - 1 - players * deal_size(players, highest, table)
+def boneyard_after_deal(
+    players: int,
+    highest: int,
+    table: DealTable | None = None,
+    *,
+    rules: str | Preset | Options = "standard",
+) -> int:
+    """Tiles left to draw once everyone has a hand (and the engine is set aside, if the rules do that).
+
+    >>> boneyard_after_deal(4, 12), boneyard_after_deal(4, 12, rules="czech")
+    (30, 31)
+    """
+    size = deal_size(players, highest, table, rules=rules)
+    _, set_aside = _table_for(table, rules)
+    return DominoSet(highest).tile_count - (1 if set_aside else 0) - players * size

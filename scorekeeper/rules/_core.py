@@ -1,0 +1,378 @@
+"""The simulation core: one mutable table with tiles as small ints. Internal.
+
+The public types (:class:`~scorekeeper.rules.round.Round`, :class:`~scorekeeper.rules.position.Position`)
+wrap a :class:`Table`; nothing here builds strings or objects in the move loop.
+
+Tiles are indices ``a * (a + 1) // 2 + b`` for the tile a-b with a >= b, the same in every set, so
+``DominoSet(n).tiles[i]`` is tile ``i``. A hand is a bitmask over those indices. Trains are numbered
+by seat, and the Mexican train is train ``players``. A move is an int: a play is ``tile << 5 | train``,
+and :data:`DRAW` and :data:`PASS` are negative.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import rulebook as R
+from .options import Options
+
+MAX_HIGHEST = 18
+DRAW = -1
+PASS = -2
+TRAIN_BITS = 5
+TRAIN_MASK = (1 << TRAIN_BITS) - 1
+
+
+def tile_index(a: int, b: int) -> int:
+    if a < b:
+        a, b = b, a
+    return a * (a + 1) // 2 + b
+
+
+HIGH: list[int] = []
+LOW: list[int] = []
+for _a in range(MAX_HIGHEST + 1):
+    for _b in range(_a + 1):
+        HIGH.append(_a)
+        LOW.append(_b)
+SUM: list[int] = [h + lo for h, lo in zip(HIGH, LOW)]
+DOUBLE: list[bool] = [h == lo for h, lo in zip(HIGH, LOW)]
+ENDMASK: list[int] = [0] * (MAX_HIGHEST + 1)
+for _i, (_h, _l) in enumerate(zip(HIGH, LOW)):
+    ENDMASK[_h] |= 1 << _i
+    ENDMASK[_l] |= 1 << _i
+DOUBLES_MASK = sum(1 << i for i, d in enumerate(DOUBLE) if d)
+
+
+def set_size(highest: int) -> int:
+    return (highest + 1) * (highest + 2) // 2
+
+
+def bits(mask: int) -> list[int]:
+    """The tile indices in a hand mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def pips(mask: int, double_blank: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        total += SUM[i] if i else double_blank
+        mask ^= low
+    return total
+
+
+class Table:
+    """Everything on the table in one round, from the rules' point of view."""
+
+    __slots__ = (
+        "n", "mex", "highest", "engine", "options",
+        "cover_anyone", "follow_elsewhere", "mexican_train", "before_own", "mex_bonus", "multi_first",
+        "end_on_double", "markers", "others_ok", "remove_any", "mark_unfollowed",
+        "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
+        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked",
+        "_acc",
+    )  # fmt: skip
+
+    def __init__(self, options: Options, players: int, highest: int, engine: int) -> None:
+        self.n = players
+        self.mex = players
+        self.highest = highest
+        self.engine = engine
+        self.options = options
+        self.cover_anyone = options.double_cover == "anyone"
+        self.follow_elsewhere = options.follow_up_elsewhere
+        self.mexican_train = options.mexican_train
+        self.before_own = options.mexican_before_own
+        self.mex_bonus = options.mexican_start == "bonus"
+        self.multi_first = options.multi_tile_first_lap
+        self.end_on_double = options.end_on_double
+        self.markers = options.markers
+        self.others_ok = options.markers and options.play_on_marked
+        self.remove_any = options.marker_removed_by == "anyone"
+        self.mark_unfollowed = options.mark_unfollowed_double
+        self.hands = [0] * players
+        self.counts = [0] * players
+        """Tiles in each hand; -1 where unknown (a checker position)."""
+        self.pile: list[int] = []
+        """The boneyard, drawn from the end; empty in a checker position, which knows only ``bcount``."""
+        self.bcount = 0
+        self.trains: list[list[int]] = [[] for _ in range(players + 1)]
+        self.ends = [engine] * (players + 1)
+        self.marked = 0
+        """Bitmask of seats whose train carries a marker."""
+        self.open_doubles: list[int] = []
+        """Trains ending in a double that must be covered, oldest first."""
+        self.turn = 0
+        self.turn_no = 0
+        """Turns finished this round; the first lap is turns 0 to players - 1."""
+        self.drawn = False
+        self.laid = 0
+        """Tiles the player to move has laid this turn (a bonus Mexican-train start not counted)."""
+        self.pending = False
+        """The player to move laid a double and must lay another tile."""
+        self.passes = 0
+        """Passes in a row with an empty boneyard and nothing changed; ``players`` of them block the round."""
+        self.over = False
+        self.winner = -1
+        self.blocked = False
+        self._acc: dict[int, tuple[int, ...]] = {}
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.hands = self.hands[:]
+        t.counts = self.counts[:]
+        t.pile = self.pile[:]
+        t.trains = [tr[:] for tr in self.trains]
+        t.ends = self.ends[:]
+        t.open_doubles = self.open_doubles[:]
+        return t
+
+    # -- setting up ---------------------------------------------------------
+
+    def deal(self, size: int, rng: random.Random, first: int) -> None:
+        """Shuffle, deal ``size`` each, place the engine and choose who plays first."""
+        n = self.n
+        engine = tile_index(self.engine, self.engine)
+        tiles = list(range(set_size(self.highest)))
+        set_aside = self.options.engine_placement == "set-aside"
+        if set_aside:
+            tiles.remove(engine)
+        rng.shuffle(tiles)
+        for seat in range(n):
+            hand = 0
+            for i in tiles[seat * size : (seat + 1) * size]:
+                hand |= 1 << i
+            self.hands[seat] = hand
+            self.counts[seat] = size
+        self.pile = tiles[n * size :]
+        self.turn = first
+        if not set_aside:
+            bit = 1 << engine
+            holder = next((s for s in range(n) if self.hands[s] & bit), -1)
+            seat = first
+            while holder < 0:  # nobody holds it: draw in turn until someone does
+                drawn = self.pile.pop()
+                self.hands[seat] |= 1 << drawn
+                self.counts[seat] += 1
+                if drawn == engine:
+                    holder = seat
+                else:
+                    seat = (seat + 1) % n
+            self.hands[holder] ^= bit
+            self.counts[holder] -= 1
+            self.turn = holder
+        self.bcount = len(self.pile)
+
+    # -- where the player to move may play ------------------------------------
+
+    def accessible(self) -> tuple[int, ...]:
+        """Trains the player to move may play on, before doubles and tile matching."""
+        seat = self.turn
+        if self.multi_first and self.turn_no < self.n:
+            return (seat,)
+        mexok = self.mexican_train and (self.before_own or bool(self.trains[seat]))
+        key = ((self.marked if self.others_ok else 0) << 6 | seat) << 1 | mexok
+        acc = self._acc.get(key)
+        if acc is None:
+            trains = [seat]
+            if mexok:
+                trains.append(self.mex)
+            if self.others_ok:
+                trains.extend(s for s in range(self.n) if s != seat and self.marked >> s & 1)
+            acc = self._acc[key] = tuple(trains)
+        return acc
+
+    def targets(self) -> tuple[int, ...]:
+        """Trains the player to move may play on now, doubles included."""
+        od = self.open_doubles
+        if od:
+            oldest = od[0]
+            if self.pending and self.follow_elsewhere:
+                acc = self.accessible()
+                return acc if oldest in acc else acc + (oldest,)
+            return (oldest,)
+        return self.accessible()
+
+    def legal_codes(self) -> list[int]:
+        """Every legal move as an int; plays first, else the draw or the pass."""
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        out: list[int] = []
+        ends = self.ends
+        for t in self.targets():
+            m = hand & ENDMASK[ends[t]]
+            while m:
+                low = m & -m
+                out.append((low.bit_length() - 1) << TRAIN_BITS | t)
+                m ^= low
+        if out and not self.end_on_double and self.counts[self.turn] == 1:
+            out = [c for c in out if not DOUBLE[c >> TRAIN_BITS]]
+        if not out:
+            out.append(DRAW if not self.drawn and self.bcount else PASS)
+        return out
+
+    def first_play(self) -> int:
+        """A legal play, or -1 when the player to move has none."""
+        for c in self.legal_codes():
+            if c >= 0:
+                return c
+        return -1
+
+    # -- the rule a move breaks ----------------------------------------------
+
+    def access_rule(self, t: int) -> str:
+        seat = self.turn
+        if t == seat:
+            return R.LEGAL
+        if self.multi_first and self.turn_no < self.n:
+            return R.FIRST_LAP_OWN_TRAIN
+        if t == self.mex:
+            if not self.mexican_train:
+                return R.MEXICAN_TRAIN_NOT_ALLOWED
+            if not self.before_own and not self.trains[seat]:
+                return R.OWN_TRAIN_FIRST
+            return R.LEGAL
+        if not (self.others_ok and self.marked >> t & 1):
+            return R.TRAIN_NOT_OPEN
+        return R.LEGAL
+
+    def play_rule(self, tile: int, t: int) -> str:
+        """The rule laying tile ``tile`` (an index, or -1 for a tile outside the set) on train ``t`` breaks."""
+        if self.over:
+            return R.ROUND_OVER
+        if not 0 <= t <= self.mex:
+            return R.NO_SUCH_TRAIN
+        if tile < 0 or not self.hands[self.turn] >> tile & 1:
+            return R.TILE_NOT_IN_HAND
+        od = self.open_doubles
+        if od and t != od[0]:
+            if not (self.pending and self.follow_elsewhere):
+                return R.DOUBLE_MUST_BE_COVERED
+            rule = self.access_rule(t)
+            if rule != R.LEGAL:
+                return rule
+        elif not od:
+            rule = self.access_rule(t)
+            if rule != R.LEGAL:
+                return rule
+        end = self.ends[t]
+        if HIGH[tile] != end and LOW[tile] != end:
+            return R.TILE_DOES_NOT_MATCH
+        if DOUBLE[tile] and not self.end_on_double and self.counts[self.turn] == 1:
+            return R.NO_ROUND_END_ON_DOUBLE
+        return R.LEGAL
+
+    def draw_rule(self) -> str:
+        if self.over:
+            return R.ROUND_OVER
+        if self.drawn:
+            return R.ALREADY_DREW
+        if self.first_play() >= 0:
+            return R.MUST_PLAY_BEFORE_DRAWING
+        if not self.bcount:
+            return R.BONEYARD_EMPTY
+        return R.LEGAL
+
+    def pass_rule(self) -> str:
+        if self.over:
+            return R.ROUND_OVER
+        if self.first_play() >= 0 or (not self.drawn and self.bcount):
+            return R.CANNOT_PASS
+        return R.LEGAL
+
+    def rule(self, code: int) -> str:
+        if code == DRAW:
+            return self.draw_rule()
+        if code == PASS:
+            return self.pass_rule()
+        return self.play_rule(code >> TRAIN_BITS, code & TRAIN_MASK)
+
+    # -- applying a legal move ----------------------------------------------
+
+    def push(self, code: int) -> None:
+        """Apply a legal move (unchecked)."""
+        seat = self.turn
+        if code == DRAW:
+            tile = self.pile.pop() if self.pile else -1
+            if tile >= 0:
+                self.hands[seat] |= 1 << tile
+            if self.counts[seat] >= 0:
+                self.counts[seat] += 1
+            self.bcount -= 1
+            self.drawn = True
+            self.passes = 0
+            return
+        if code == PASS:
+            self._pass(seat)
+            return
+        tile = code >> TRAIN_BITS
+        t = code & TRAIN_MASK
+        self.hands[seat] ^= 1 << tile
+        self.counts[seat] -= 1
+        train = self.trains[t]
+        train.append(tile)
+        self.ends[t] = SUM[tile] - self.ends[t]
+        od = self.open_doubles
+        if od and t in od:
+            od.remove(t)
+        if t < self.n and self.marked >> t & 1 and (t == seat or self.remove_any):
+            self.marked ^= 1 << t
+        self.passes = 0
+        if self.counts[seat] == 0 or (self.counts[seat] < 0 and not self.hands[seat]):
+            self.over = True
+            self.winner = seat
+            return
+        if DOUBLE[tile]:
+            od.append(t)
+            self.pending = True
+            self.laid += 1
+            return
+        if t == self.mex and self.mex_bonus and len(train) == 1:
+            return  # the extra tile that starts the Mexican train does not use up the turn
+        self.laid += 1
+        self.pending = False
+        if self.multi_first and self.turn_no < self.n and self.first_play() >= 0:
+            return
+        self._end_turn()
+
+    def _pass(self, seat: int) -> None:
+        counted = not (self.multi_first and self.turn_no < self.n)
+        if self.pending and self.open_doubles and not self.cover_anyone and not self.follow_elsewhere:
+            counted = False  # the others will not be held to this double
+        if self.markers and (self.laid == 0 or (self.pending and self.mark_unfollowed)):
+            bit = 1 << seat
+            if not self.marked & bit:
+                self.marked |= bit
+                self.passes = 0  # the table changed; count from this pass
+        if self.bcount == 0 and counted:
+            self.passes += 1
+            if self.passes >= self.n:
+                self.over = True
+                self.blocked = True
+                return
+        else:
+            self.passes = 0
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turn_no += 1
+        self.turn = self.turn + 1 if self.turn + 1 < self.n else 0
+        self.drawn = False
+        self.laid = 0
+        self.pending = False
+        if not self.cover_anyone:
+            self.open_doubles.clear()
+
+    def scores(self) -> list[int]:
+        db = self.options.double_blank
+        return [pips(h, db) for h in self.hands]
