@@ -1,0 +1,105 @@
+"""Speed of the rules engine: ``python -m scorekeeper.rules.bench [rounds]``.
+
+Plays random full rounds (double-12, 4 players, 15 tiles each, standard rules), choosing uniformly
+among the legal moves, and prints tiles laid per second, legal-move generations per second on
+mid-round positions, tiles laid and draws per round, and the share of rounds that end blocked.
+
+The fast figures drive the core table the public types wrap (moves as ints); the last lines time the
+same work through the public API (``Round.legal_moves`` / ``Round.push`` with :class:`Move` values).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from ._core import Table
+from .deal import deal_size
+from .options import PRESETS
+from .rounds import Round
+
+
+def _deal(seed: int) -> Table:
+    options = PRESETS["standard"].options
+    table = Table(options, 4, 12, 12)
+    table.deal(deal_size(4, 12, rules=options), random.Random(seed), 0)
+    return table
+
+
+def play_core(rounds: int, seed: int = 0) -> tuple[float, int, int, int, int, list[Table]]:
+    """(seconds, tiles laid, draws, blocked rounds, legal-move generations, mid-round snapshots)."""
+    choose = random.Random(seed).random
+    laid = draws = blocked = gens = 0
+    snapshots: list[Table] = []
+    seconds = 0.0
+    for r in range(rounds):
+        start = time.perf_counter()  # the shuffle and deal count too
+        table = _deal(seed * 1_000_003 + r)
+        legal = table.legal_codes
+        push = table.push
+        steps = 0
+        while not table.over:
+            codes = legal()
+            code = codes[int(choose() * len(codes))]
+            push(code)
+            steps += 1
+        seconds += time.perf_counter() - start
+        gens += steps
+        if r < 200:  # replay to a mid-round point for the move-generation timing
+            snap = _deal(seed * 1_000_003 + r)
+            replay = random.Random(r)
+            for _ in range(steps // 2):
+                if snap.over:
+                    break
+                codes = snap.legal_codes()
+                snap.push(codes[int(replay.random() * len(codes))])
+            if not snap.over:
+                snapshots.append(snap)
+        laid += sum(len(t) for t in table.trains)
+        draws += 30 - table.bcount
+        blocked += table.blocked
+    return seconds, laid, draws, blocked, gens, snapshots
+
+
+def time_generation(snapshots: list[Table], repeat: int) -> float:
+    """Legal-move generations per second over mid-round positions."""
+    calls = [s.legal_codes for s in snapshots]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for call in calls:
+            call()
+    return repeat * len(calls) / (time.perf_counter() - start)
+
+
+def play_public(rounds: int, seed: int = 0) -> tuple[float, int]:
+    choose = random.Random(seed).random
+    laid = 0
+    start = time.perf_counter()
+    for r in range(rounds):
+        game = Round.deal("standard", 4, 12, seed=seed * 1_000_003 + r)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.push(moves[int(choose() * len(moves))])
+        laid += sum(len(t.tiles) for t in game.trains) + len(game.mexican)
+    return time.perf_counter() - start, laid
+
+
+def main(argv: list[str]) -> None:
+    rounds = int(argv[0]) if argv else 3000
+    seconds, laid, draws, blocked, gens, snapshots = play_core(rounds)
+    per_gen = time_generation(snapshots, 2000)
+    print(f"standard rules, double-12, 4 players, 15 tiles each: {rounds} random rounds")
+    print(f"tiles laid per second:               {laid / seconds:12,.0f}")
+    print(f"legal-move generations per second:   {per_gen:12,.0f}   (on {len(snapshots)} mid-round positions)")
+    print(f"moves per second (play, draw, pass): {gens / seconds:12,.0f}")
+    print(f"tiles laid per round:                {laid / rounds:12.1f}")
+    print(f"draws per round:                     {draws / rounds:12.1f}")
+    print(f"rounds ending blocked:               {blocked / rounds:12.1%}")
+    public_rounds = max(1, rounds // 10)
+    p_seconds, p_laid = play_public(public_rounds)
+    print(f"public API (Round.legal_moves/push), {public_rounds} rounds: {p_laid / p_seconds:,.0f} tiles laid per second")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
