@@ -20,14 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import Table, bits
+from ._core import Table, bits, set_size, tile_index
 from .deal import deal_size
 from .legality import Legality, tile_of
 from .moves import MEXICAN, Move, TrainId
 from .options import Options, RulesSpec, resolve
 from .position import Position, Train
-from .rulebook import IllegalMove
-from .tiles import DominoSet, Tile
+from .rulebook import IllegalMove, PositionError
+from .tiles import DominoSet, Tile, TileError
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +87,56 @@ class Round(Legality):
         table = Table(options, players, highest, engine)
         table.deal(size, random.Random(seed), first)
         return cls(table, preset, names)
+
+    @classmethod
+    def from_position(
+        cls, position: Position, hands: Sequence[Sequence[Tile | str]], boneyard: Sequence[Tile | str]
+    ) -> Round:
+        """A round from a position plus what it hides: every hand, and the boneyard (drawn from the end).
+
+        Raises :class:`PositionError` unless the tiles add up to exactly one set.
+        """
+        t = position._core().copy()
+        n = position.players
+        if len(hands) != n:
+            raise PositionError("hands", f"expected one hand per player ({n}), not {len(hands)}")
+        if len(boneyard) != position.boneyard:
+            raise PositionError("boneyard", f"the position has {position.boneyard} tiles to draw, not {len(boneyard)}")
+        seen = {tile_index(position.engine, position.engine)}
+        for tiles in t.trains:
+            seen.update(tiles)
+
+        def index(raw: Tile | str, path: str) -> int:
+            try:
+                tile = raw if isinstance(raw, Tile) else Tile.parse(raw)
+            except TileError as e:
+                raise PositionError(path, str(e)) from None
+            if tile.high > t.highest:
+                raise PositionError(path, f"{tile} is not in a double-{t.highest} set")
+            i = tile_index(tile.high, tile.low)
+            if i in seen:
+                raise PositionError(path, f"{tile} appears twice")
+            seen.add(i)
+            return i
+
+        for s, hand in enumerate(hands):
+            mask = 0
+            for j, raw in enumerate(hand):
+                mask |= 1 << index(raw, f"hands[{s}][{j}]")
+            if s == t.turn and mask != t.hands[s]:
+                raise PositionError(f"hands[{s}]", "differs from the position's hand")
+            t.hands[s] = mask
+            t.counts[s] = len(hand)
+        t.pile = [index(raw, f"boneyard[{j}]") for j, raw in enumerate(boneyard)]
+        missing = set_size(t.highest) - len(seen)
+        if missing:
+            raise PositionError("hands", f"{missing} tiles of the set are nowhere: not on the table, in a hand or in the boneyard")
+        if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
+            raise PositionError("hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}")
+        t.over = t.over or (0 in t.counts)
+        if t.over and not t.blocked:
+            t.winner = t.counts.index(0)
+        return cls(t, position.preset, position.names)
 
     def _core(self) -> Table:
         return self._t
