@@ -41,6 +41,7 @@ def create_game() -> tuple[Response, int]:
     game = services.create_game(
         session(), players, data.get("set", 12), ascending=order == "up",
         rounds=data.get("rounds"), double_blank=data.get("double_blank", 0),
+        rules_name=data.get("rules", "standard"),
     )
     return jsonify(services.view(game).to_json()), 201
 

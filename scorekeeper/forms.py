@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from . import rules
+from .rules import DOUBLE_BLANK_VALUES, PRESETS, SUPPORTED_SETS, DominoSet
 from .services import MAX_PLAYERS
 
 
@@ -14,7 +14,7 @@ class NewGameForm(FlaskForm):
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     set = SelectField(
         "Set",
-        choices=[SelectChoice(str(n), f"Double-{n} ({rules.DominoSet(n).tile_count} tiles)") for n in rules.SUPPORTED_SETS],
+        choices=[SelectChoice(str(n), f"Double-{n} ({DominoSet(n).tile_count} tiles)") for n in SUPPORTED_SETS],
         default="12",
     )
     order = RadioField(
@@ -23,9 +23,14 @@ class NewGameForm(FlaskForm):
         default="down",
     )
     rounds = StringField("Rounds to play", default="")
+    rules = SelectField(
+        "Rules",
+        choices=[SelectChoice(p.name, p.title) for p in PRESETS.values()],
+        default="standard",
+    )
     double_blank = SelectField(
         "Double-blank counts",
-        choices=[SelectChoice(str(v), f"{v} pips") for v in rules.DOUBLE_BLANK_VALUES],
+        choices=[SelectChoice(str(v), f"{v} pips") for v in DOUBLE_BLANK_VALUES],
         default="0",
     )
 

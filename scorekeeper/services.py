@@ -95,6 +95,11 @@ class GameView:
     progression: dict[str, list[int]] = field(default_factory=dict)
 
     @property
+    def rules_title(self) -> str:
+        preset = rules.PRESETS.get(self.rules)
+        return preset.title if preset else self.rules
+
+    @property
     def rounds_total(self) -> int:
         return len(self.engines)
 
@@ -152,8 +157,8 @@ def view(game: Game) -> GameView:
         next_round = NextRound(
             number=len(rounds) + 1,
             engine=engine,
-            deal=rules.deal_size(len(players), game.set_highest),
-            boneyard=rules.boneyard_after_deal(len(players), game.set_highest),
+            deal=rules.deal_size(len(players), game.set_highest, rules=game.rules),
+            boneyard=rules.boneyard_after_deal(len(players), game.set_highest, rules=game.rules),
             most_pips=rules.DominoSet(game.set_highest).most_pips_in_hand(engine, game.double_blank),
         )
     return GameView(
@@ -235,7 +240,7 @@ def create_game(
     ascending: bool = False,
     rounds: object = None,
     double_blank: object = 0,
-    rules_name: str = "standard",
+    rules_name: object = "standard",
 ) -> Game:
     cleaned = [clean_name(n) for n in names]
     errors = validate_players(cleaned)
@@ -246,9 +251,11 @@ def create_game(
         errors["set"] = f"The set must be one of {sets} (the highest double); {set_highest!r} is not."
     if double_blank not in rules.DOUBLE_BLANK_VALUES or isinstance(double_blank, bool):
         errors["double_blank"] = "The double-blank counts 0, 25 or 50 pips."
-    if not errors and "players" not in errors:
+    if not isinstance(rules_name, str) or rules_name not in rules.PRESETS:
+        errors["rules"] = f"The rules are one of {', '.join(rules.PRESETS)}; {rules_name!r} is not."
+    if not errors:
         try:
-            rules.deal_size(len(cleaned), int(set_highest))  # type: ignore[call-overload]
+            rules.deal_size(len(cleaned), int(set_highest), rules=rules_name)  # type: ignore[call-overload]
         except rules.DealError as e:
             errors["players"] = f"{str(e)[0].upper()}{str(e)[1:]}."
     limit: int | None = None
@@ -266,7 +273,7 @@ def create_game(
         ascending=ascending,
         rounds_planned=limit or highest + 1,
         double_blank=int(double_blank),  # type: ignore[call-overload]
-        rules=rules_name,
+        rules=str(rules_name),
         seats=[Seat(position=i, name=n) for i, n in enumerate(cleaned)],
     )
     db.add(game)

@@ -36,6 +36,7 @@ def new() -> str | Response:
                 ascending=form.order.data == "up",
                 rounds=int(rounds) if rounds.isdecimal() else (rounds or None),
                 double_blank=int(form.double_blank.data or 0),
+                rules_name=form.rules.data or "standard",
             )
         except services.Invalid as e:
             _attach_errors(form, e, blank_names=_blank_positions(form))

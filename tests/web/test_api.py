@@ -105,3 +105,10 @@ def test_round_errors(client: FlaskClient) -> None:
 def test_html_in_a_name_is_just_text(client: FlaskClient) -> None:
     game = new_game(client, ["<b>Ana</b>", "Ben"])
     assert game["players"][0] == "<b>Ana</b>"
+
+
+def test_a_game_chooses_its_rules(client: FlaskClient) -> None:
+    game = new_game(client, ["Ana", "Ben", "Cleo", "Dan", "Eva"], rules="italian")
+    assert game["rules"] == "italian" and game["next_round"]["deal"] == 14
+    bad = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rules": "klingon"})
+    assert bad.status_code == 422 and "standard" in bad.get_json()["error"]

@@ -204,3 +204,18 @@ def test_unknown_game_and_round_are_404_pages_not_errors(client: FlaskClient) ->
     assert "Round 5 has not been played" in text(response)
     assert client.get(f"{game}/rounds/-1").status_code == 404
     assert client.get(f"{game}/rounds/abc").status_code == 404
+
+
+def test_the_game_keeps_its_rules_and_deals_by_them(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben", "Cleo", "Dan", "Eva", rules="italian")
+    html = text(client.get(game))
+    assert "Italian rules" in html
+    assert "draws <strong>14</strong> tiles" in html  # the Italian table: 5 players 14
+    standard = start_game(client, "Ana", "Ben", "Cleo", "Dan", "Eva")
+    assert "draws <strong>12</strong> tiles" in text(client.get(standard))
+
+
+def test_rules_that_cannot_deal_for_the_table_say_so(client: FlaskClient) -> None:
+    response = client.post("/games/new", data={**{f"players-{i}": f"P{i}" for i in range(7)}, "set": "12",
+                                               "order": "down", "double_blank": "0", "rules": "portuguese"})
+    assert any("at most 6 players" in m for m in errors(text(response)))
