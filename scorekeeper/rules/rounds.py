@@ -90,11 +90,17 @@ class Round(Legality):
 
     @classmethod
     def from_position(
-        cls, position: Position, hands: Sequence[Sequence[Tile | str]], boneyard: Sequence[Tile | str]
+        cls,
+        position: Position,
+        hands: Sequence[Sequence[Tile | str]],
+        boneyard: Sequence[Tile | str],
+        *,
+        complete: bool = True,
     ) -> Round:
         """A round from a position plus what it hides: every hand, and the boneyard (drawn from the end).
 
-        Raises :class:`PositionError` unless the tiles add up to exactly one set.
+        Raises :class:`PositionError` unless the tiles add up to exactly one set; with
+        ``complete=False`` tiles found nowhere are simply out of play (handy for small examples).
         """
         t = position._core().copy()
         n = position.players
@@ -129,7 +135,7 @@ class Round(Legality):
             t.counts[s] = len(hand)
         t.pile = [index(raw, f"boneyard[{j}]") for j, raw in enumerate(boneyard)]
         missing = set_size(t.highest) - len(seen)
-        if missing:
+        if missing and complete:
             raise PositionError("hands", f"{missing} tiles of the set are nowhere: not on the table, in a hand or in the boneyard")
         if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
             raise PositionError("hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}")

@@ -55,5 +55,8 @@ def rule_of(position: Position, move: Move) -> str:
 
 
 def round_from(position: Position, hands: list[str], boneyard: str = "") -> Round:
-    """A round from a position and every hand ("" for an empty one); the boneyard is drawn from its end."""
-    return Round.from_position(position, [tiles(h) for h in hands], tiles(boneyard))
+    """A round from a position and every hand ("" for an empty one); the boneyard is drawn from its end.
+
+    Tiles named nowhere are out of play, so examples stay small.
+    """
+    return Round.from_position(position, [tiles(h) for h in hands], tiles(boneyard), complete=False)
