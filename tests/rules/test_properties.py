@@ -1,0 +1,215 @@
+"""Invariants over random rounds (hypothesis): every preset, set and player count."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import (
+    MEXICAN,
+    PRESETS,
+    SUPPORTED_SETS,
+    DominoSet,
+    FormatError,
+    Move,
+    MoveError,
+    Position,
+    PositionError,
+    Round,
+    Tile,
+    check,
+)
+from scorekeeper.rules._core import set_size
+
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def dealt_rounds(draw: st.DrawFn, sets: tuple[int, ...] = SUPPORTED_SETS) -> Round:
+    preset = draw(st.sampled_from(sorted(PRESETS)))
+    highest = draw(st.sampled_from(sets))
+    table = PRESETS[preset].options.deals[highest]
+    players = draw(st.sampled_from(sorted(table)))
+    engine = draw(st.integers(0, highest))
+    tweaks: dict[str, Any] = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "double_blank": st.sampled_from([0, 25, 50]),
+                "end_on_double": st.booleans(),
+                "follow_up_elsewhere": st.booleans(),
+                "multi_tile_first_lap": st.booleans(),
+                "double_cover": st.sampled_from(["anyone", "layer"]),
+                "mexican_before_own": st.booleans(),
+            },
+        )
+    )
+    rules: Any = {"preset": preset, **tweaks} if tweaks else preset
+    seed = draw(st.integers(0, 2**32))
+    first = draw(st.integers(0, players - 1))
+    return Round.deal(rules, players, highest, engine=engine, seed=seed, first=first)
+
+
+def candidates(r: Round) -> list[Move]:
+    """Every hand tile on every train, plus draw and pass (and one tile nobody holds)."""
+    trains: list[int | str] = [*range(r.players), MEXICAN]
+    tiles = list(r.hand(r.turn)) if not r.is_over else []
+    tiles.append(Tile(r.engine, r.engine))  # on the table, so never in hand
+    return [Move.play(t, tr) for t in tiles for tr in trains] + [Move.draw(), Move.pass_()]  # type: ignore[arg-type]
+
+
+def tiles_accounted(r: Round) -> int:
+    on_table = sum(len(t.tiles) for t in r.trains) + len(r.mexican) + 1
+    return sum(len(h) for h in r.hands) + len(r.boneyard) + on_table
+
+
+def play_out(r: Round, choose: st.DataObject | None, thorough: bool) -> None:
+    total = DominoSet(r.highest).tile_count
+    limit = 4 * total + 4 * r.players  # every move lays, draws or passes: far fewer than this
+    for _ in range(limit):
+        if r.is_over:
+            break
+        legal = r.legal_moves()
+        assert legal, "a live round always has a legal move"
+        if thorough:
+            cands = candidates(r)
+            assert set(legal) == {m for m in cands if r.is_legal(m)}
+            pos = r.position()
+            # the public position (hand of the mover only) agrees with the full round, rule by rule
+            assert pos.legal_moves() == legal
+            assert [pos.check(m).rule for m in cands] == [r.check(m).rule for m in cands]
+            again = Position.from_json(json.loads(json.dumps(pos.to_json())))
+            assert again == pos and again.to_json() == pos.to_json()
+        move = legal[0] if choose is None else choose.draw(st.sampled_from(legal))
+        r.push(move)
+        assert tiles_accounted(r) == total
+        assert r.boneyard_count == len(r.boneyard)
+    assert r.is_over, "the round did not end"
+    out = r.outcome()
+    assert out is not None
+    db = r.options.double_blank
+    assert list(out.scores) == [sum(t.pips(db) for t in h) for h in r.hands]
+    if out.winner is not None:
+        assert out.scores[out.winner] == 0 and not out.blocked
+    else:
+        assert out.blocked and r.boneyard_count == 0
+
+
+@settings(SETTINGS, max_examples=100)
+@given(r=dealt_rounds(), data=st.data())
+def test_random_rounds_checked_move_by_move(r: Round, data: st.DataObject) -> None:
+    """legal_moves() equals the candidates is_legal accepts; positions agree and round-trip; tiles are conserved."""
+    play_out(r, data, thorough=True)
+
+
+@settings(SETTINGS, max_examples=500)
+@given(r=dealt_rounds(), seed=st.integers(0, 2**32))
+def test_random_rounds_terminate_and_conserve_tiles(r: Round, seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    total = DominoSet(r.highest).tile_count
+    while not r.is_over:
+        moves = r.legal_moves()
+        r.push(rng.choice(moves))
+        assert tiles_accounted(r) == total
+    out = r.outcome()
+    assert out is not None and sum(len(h) for h in r.hands) >= 0
+
+
+@settings(SETTINGS, max_examples=40)
+@given(r=dealt_rounds(sets=(12,)), steps=st.integers(0, 120))
+def test_pop_undoes_push(r: Round, steps: int) -> None:
+    for _ in range(steps):
+        if r.is_over:
+            break
+        before = r.position().to_json()
+        r.push(r.legal_moves()[-1])
+        r.pop()
+        assert r.position().to_json() == before
+        r.push(r.legal_moves()[-1])
+
+
+# -- bad input never raises anything but a FormatError -------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=6) | st.sampled_from(["12-5", "5-5", "mexican"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
+
+VALID = {
+    "rules": "standard", "set": 12, "engine": 12, "players": 4, "turn": 1,
+    "trains": [{"tiles": ["12-5", "5-5"], "marker": False}, {"tiles": [], "marker": True},
+               {"tiles": ["12-0"], "marker": False}, {"tiles": [], "marker": False}],
+    "mexican": ["12-7", "7-3"], "open_doubles": [0],
+    "hand": ["5-1", "3-3", "9-4"], "boneyard": 37, "drawn": False,
+}  # fmt: skip
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(SETTINGS, max_examples=400)
+@given(data=st.data())
+def test_mangled_positions_raise_position_error_only(data: st.DataObject) -> None:
+    doc = json.loads(json.dumps(VALID))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(doc) or [("hand",)]))
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        if data.draw(st.booleans()) and isinstance(parent, dict):
+            parent.pop(path[-1], None)
+        else:
+            try:
+                parent[path[-1]] = data.draw(json_values)
+            except (IndexError, KeyError, TypeError):
+                pass
+    try:
+        pos = Position.from_json(doc)
+    except PositionError as e:
+        assert e.field and str(e).startswith(e.field)
+        return
+    pos.legal_moves()  # whatever validates must also be playable
+    assert Position.from_json(pos.to_json()) == pos
+
+
+@settings(SETTINGS, max_examples=200)
+@given(move=json_values)
+def test_mangled_moves_raise_move_error_only(move: Any) -> None:
+    try:
+        m = Move.from_json(move)
+    except MoveError:
+        return
+    assert Move.from_json(m.to_json()) == m
+    verdict = check(VALID, m)
+    assert verdict.rule and verdict.reason
+
+
+@settings(SETTINGS, max_examples=100)
+@given(r=dealt_rounds())
+def test_boneyard_count_fits_what_is_left(r: Round) -> None:
+    pos = r.position()
+    visible = sum(len(t.tiles) for t in pos.trains) + len(pos.mexican) + len(pos.hand) + 1
+    assert 0 <= pos.boneyard <= set_size(r.highest) - visible
+    doc = pos.to_json()
+    doc.pop("hand_sizes")
+    doc["boneyard"] = set_size(r.highest) - visible + 1
+    try:
+        Position.from_json(doc)
+    except FormatError as e:
+        assert e.field == "boneyard"
+    else:
+        raise AssertionError("an impossible boneyard count was accepted")
