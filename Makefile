@@ -23,6 +23,7 @@ run: upgrade-db
 	$(BIN)/python -m scorekeeper.serve
 
 test: install
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -27,20 +28,20 @@ def wants_json() -> bool:
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(ServiceError)
-    def service_error(e: ServiceError) -> object:
+    def service_error(e: ServiceError) -> ResponseReturnValue:
         if wants_json():
             return error_response(e.status, e.message)
         return render_template("error.html", status=e.status, message=e.message), e.status
 
     @app.errorhandler(CSRFError)
-    def csrf_error(e: CSRFError) -> object:
+    def csrf_error(e: CSRFError) -> ResponseReturnValue:
         message = "This form had expired. Nothing was saved; please send it again."
         if wants_json():
             return error_response(400, message)
         return render_template("error.html", status=400, message=message), 400
 
     @app.errorhandler(HTTPException)
-    def http_error(e: HTTPException) -> object:
+    def http_error(e: HTTPException) -> ResponseReturnValue:
         status = e.code or 500
         message = MESSAGES.get(status, e.description or "Something went wrong.")
         if wants_json():
@@ -48,7 +49,7 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", status=status, message=message), status
 
     @app.errorhandler(Exception)
-    def unexpected(e: Exception) -> object:
+    def unexpected(e: Exception) -> ResponseReturnValue:
         app.logger.exception("unhandled error")
         message = "Something went wrong on our side. Your earlier entries are saved; reload the page."
         if wants_json():

@@ -16,6 +16,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, selectinload
 
 from . import rules
+from .rules import Standing
 from .models import Change, Game, Round, Score, Seat
 
 MIN_PLAYERS = 2
@@ -88,7 +89,7 @@ class GameView:
     ascending: bool
     engines: tuple[int, ...]
     rounds: list[RoundView]
-    standings: list[rules.Standing]
+    standings: list[Standing]
     next_round: NextRound | None
     created_at: datetime
     updated_at: datetime
@@ -232,6 +233,11 @@ def validate_players(names: Sequence[str]) -> dict[str, str]:
     return errors
 
 
+def _whole(value: object) -> int | None:
+    """An int that is really an int (JSON true/false are not numbers here)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def create_game(
     db: Session,
     names: Sequence[object],
@@ -244,36 +250,37 @@ def create_game(
 ) -> Game:
     cleaned = [clean_name(n) for n in names]
     errors = validate_players(cleaned)
-    if isinstance(names, Sequence) and any(not isinstance(n, str) for n in names):
+    if any(not isinstance(n, str) for n in names):
         errors["players"] = "Player names must be text."
-    if not isinstance(set_highest, int) or isinstance(set_highest, bool) or set_highest not in rules.SUPPORTED_SETS:
+    highest = _whole(set_highest)
+    if highest is None or highest not in rules.SUPPORTED_SETS:
         sets = ", ".join(str(n) for n in rules.SUPPORTED_SETS)
         errors["set"] = f"The set must be one of {sets} (the highest double); {set_highest!r} is not."
-    if double_blank not in rules.DOUBLE_BLANK_VALUES or isinstance(double_blank, bool):
+    blank = _whole(double_blank)
+    if blank is None or blank not in rules.DOUBLE_BLANK_VALUES:
         errors["double_blank"] = "The double-blank counts 0, 25 or 50 pips."
-    if not isinstance(rules_name, str) or rules_name not in rules.PRESETS:
+    preset = rules_name if isinstance(rules_name, str) and rules_name in rules.PRESETS else None
+    if preset is None:
         errors["rules"] = f"The rules are one of {', '.join(rules.PRESETS)}; {rules_name!r} is not."
-    if not errors:
+    if not errors and highest is not None and preset is not None:
         try:
-            rules.deal_size(len(cleaned), int(set_highest), rules=rules_name)  # type: ignore[call-overload]
+            rules.deal_size(len(cleaned), highest, rules=preset)
         except rules.DealError as e:
             errors["players"] = f"{str(e)[0].upper()}{str(e)[1:]}."
     limit: int | None = None
     if rounds not in (None, ""):
-        most = int(set_highest) + 1 if "set" not in errors else None  # type: ignore[call-overload]
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or most is None or not 1 <= rounds <= most:
+        most = highest + 1 if "set" not in errors and highest is not None else None
+        limit = _whole(rounds)
+        if limit is None or most is None or not 1 <= limit <= most:
             errors["rounds"] = f"Play 1 to {most or 'all'} rounds, or leave it empty for the whole game."
-        else:
-            limit = rounds
-    if errors:
+    if errors or highest is None or blank is None or preset is None:
         raise Invalid.of(errors)
-    highest = int(set_highest)  # type: ignore[call-overload]
     game = Game(
         set_highest=highest,
         ascending=ascending,
         rounds_planned=limit or highest + 1,
-        double_blank=int(double_blank),  # type: ignore[call-overload]
-        rules=str(rules_name),
+        double_blank=blank,
+        rules=preset,
         seats=[Seat(position=i, name=n) for i, n in enumerate(cleaned)],
     )
     db.add(game)
