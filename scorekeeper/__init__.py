@@ -48,6 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db, errors, security
     from .api import bp as api_bp
+    from .views.checker import bp as checker_bp
     from .views.games import bp as games_bp
     from .views.reference import bp as reference_bp
 
@@ -57,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     app.register_blueprint(games_bp)
     app.register_blueprint(reference_bp)
+    app.register_blueprint(checker_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from . import services
+from . import rules, services
 from .db import session
 from .errors import error_response
 
@@ -82,3 +82,48 @@ def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
         return error_response(409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead.")
     services.undo_last_round(session(), game)
     return jsonify(services.view(game).to_json())
+
+
+@bp.post("/check")
+def check() -> Response:
+    """Is this move legal here? The verdict, the rule and the reason."""
+    data = _body()
+    for key in ("position", "move"):
+        if key not in data:
+            raise services.Invalid(f'Send "{key}" as well: {{"position": {{...}}, "move": {{...}}}}.')
+    return jsonify(services.check_json(data["position"], data["move"]))
+
+
+@bp.post("/moves")
+def moves() -> Response:
+    """Every legal move in a position."""
+    data = _body()
+    if "position" not in data:
+        raise services.Invalid('Send the position: {"position": {...}}.')
+    return jsonify(moves=services.legal_moves_json(data["position"]))
+
+
+@bp.get("/deal")
+def deal() -> Response | tuple[Response, int]:
+    """Tiles per player and the boneyard left, for a player count, set and rules."""
+    players = _int_arg("players", None)
+    highest = _int_arg("set", 12)
+    answer = services.deal_lookup(players, highest, request.args.get("rules", "standard"))
+    if answer.problem:
+        return error_response(422, answer.problem)
+    return jsonify(answer.to_json())
+
+
+@bp.get("/presets")
+def presets() -> Response:
+    """The rules presets with their descriptions and options."""
+    return jsonify(presets=[p.to_json() for p in rules.PRESETS.values()])
+
+
+def _int_arg(name: str, default: int | None) -> int:
+    raw = request.args.get(name)
+    if raw is None and default is not None:
+        return default
+    if raw is None or not raw.strip().isdecimal():
+        raise services.Invalid(f'Give "{name}" as a whole number, like ?{name}=4.')
+    return int(raw)

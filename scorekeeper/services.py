@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from . import rules
 from .rules import Standing
+from .rules.sketch import TrainSketch, sketch_position
 from .models import Change, Game, Round, Score, Seat
 
 MIN_PLAYERS = 2
@@ -460,3 +461,128 @@ def entry_from_names(game: Game, pips: object, went_out: object = None, blocked:
     if not isinstance(blocked, bool):
         raise Invalid('"blocked" must be true or false.')
     return RoundEntry([given[n] for n in names], out, blocked)
+
+
+# ---------------------------------------------------------------- the move checker and deal lookup
+
+
+def reference_link(anchor: str) -> str:
+    return f"/rules#{anchor}"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A verdict with what the checker page shows around it."""
+
+    verdict: rules.Verdict
+    moves: list[rules.Move]
+    preset: rules.Preset
+    position: rules.Position
+
+    @property
+    def reference(self) -> str:
+        return reference_link(self.verdict.anchor)
+
+    def describe(self, move: rules.Move) -> str:
+        """A move in words, as the mover sees it ("5-1 on Ana's train")."""
+        if move.action != "play" or move.train is None:
+            return "Draw a tile" if move.action == "draw" else "Pass"
+        return f"Lay {move.tile} on {self.position.train_name(move.train)}"
+
+
+def check_json(position: object, move: object) -> dict[str, object]:
+    """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
+    try:
+        pos = rules.Position.from_json(position)
+        verdict = pos.check(rules.Move.from_json(move))
+    except rules.FormatError as e:
+        raise Invalid(str(e)) from e
+    except rules.DealError as e:
+        raise Invalid(f"position: {e}") from e
+    return {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason,
+            "reference": reference_link(verdict.anchor)}
+
+
+def legal_moves_json(position: object) -> list[dict[str, object]]:
+    try:
+        pos = rules.Position.from_json(position)
+    except rules.FormatError as e:
+        raise Invalid(str(e)) from e
+    except rules.DealError as e:
+        raise Invalid(f"position: {e}") from e
+    return [m.to_json() for m in pos.legal_moves()]
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """What a player tapped in on the checker page, already read into game terms."""
+
+    preset: str
+    highest: int
+    engine: int
+    names: list[str]
+    turn: int
+    trains: list[TrainSketch]
+    mexican: TrainSketch
+    hand: list[rules.Tile]
+    move: rules.Move
+    drawn: bool = False
+    laid_double: bool = False
+    boneyard_empty: bool = False
+    first_lap: bool = False
+
+
+def check_sketch(request: CheckRequest) -> CheckResult:
+    """Judge a move on a table described in a few taps; Invalid says which fact is impossible."""
+    hand = list(request.hand)
+    if request.move.tile is not None and request.move.tile not in hand:
+        hand.insert(0, request.move.tile)
+    try:
+        pos = sketch_position(
+            highest=request.highest, engine=request.engine, players=len(request.names), turn=request.turn,
+            trains=request.trains, mexican=request.mexican, hand=hand, rules=request.preset,
+            drawn=request.drawn, boneyard_empty=request.boneyard_empty, laid_double=request.laid_double,
+            first_lap=request.first_lap, names=request.names,
+        )
+        verdict = pos.check(request.move)
+    except rules.FormatError as e:
+        message = f"{e.problem[0].upper()}{e.problem[1:]}."
+        raise Invalid(message, {e.field: message}) from e
+    return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos)
+
+
+@dataclass(frozen=True)
+class DealAnswer:
+    players: int
+    highest: int
+    preset: rules.Preset
+    tiles_each: int | None
+    boneyard: int | None
+    problem: str | None
+    """Why this set cannot deal for this many players, and which set to use."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"players": self.players, "set": self.highest, "rules": self.preset.name,
+                "tiles_each": self.tiles_each, "boneyard": self.boneyard}
+
+
+def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAnswer:
+    if preset not in rules.PRESETS:
+        raise Invalid(f"Unknown rules {preset!r}; choose one of {', '.join(rules.PRESETS)}.")
+    if highest not in rules.SUPPORTED_SETS:
+        raise Invalid(f"double-{highest} is not a set we know; choose one of "
+                      f"{', '.join(str(n) for n in rules.SUPPORTED_SETS)}.")
+    try:
+        each = rules.deal_size(players, highest, rules=preset)
+        left = rules.boneyard_after_deal(players, highest, rules=preset)
+    except rules.DealError as e:
+        text = str(e)
+        return DealAnswer(players, highest, rules.PRESETS[preset], None, None, text[0].upper() + text[1:] + ".")
+    return DealAnswer(players, highest, rules.PRESETS[preset], each, left, None)
+
+
+def deal_table(highest: int) -> list[tuple[int, dict[str, int | None]]]:
+    """Every player count any preset deals for with this set, and each preset's tiles per player."""
+    counts = sorted({n for p in rules.PRESETS.values() for n in p.options.deals.get(highest, {})})
+    return [(n, {name: p.options.deals.get(highest, {}).get(n) for name, p in rules.PRESETS.items()})
+            for n in counts]

@@ -1,0 +1,167 @@
+"""Reading the move checker's plain GET form into a CheckRequest.
+
+The checker is a question, not a change, so its form is a GET: it works
+without JavaScript, the back button keeps what was tapped, and a verdict can
+be shared as a link. Everything here is parsing; judging is services.check_sketch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from werkzeug.datastructures import MultiDict
+
+from . import rules
+from .rules.sketch import TrainSketch
+from .services import CheckRequest, MAX_PLAYERS, MIN_PLAYERS
+
+
+@dataclass
+class TrainRow:
+    end: int | None = None
+    marker: bool = False
+    double: bool = False
+
+
+@dataclass
+class CheckForm:
+    """The checker page's state: what to show in every control, and what is wrong."""
+
+    preset: str = "standard"
+    highest: int = 12
+    engine: int = 12
+    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2", "Player 3", "Player 4"])
+    turn: int = 0
+    trains: list[TrainRow] = field(default_factory=list)
+    mexican: TrainRow = field(default_factory=TrainRow)
+    tile: str = ""
+    hand: list[str] = field(default_factory=list)
+    action: str = "play"
+    target: str = ""
+    drawn: bool = False
+    laid_double: bool = False
+    boneyard_empty: bool = False
+    first_lap: bool = False
+    game: str = ""
+    submitted: bool = False
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._fit_trains()
+
+    def _fit_trains(self) -> None:
+        self.trains = (self.trains + [TrainRow() for _ in self.names])[: len(self.names)]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def tiles(self) -> list[list[str]]:
+        """The set's tiles as rows by their higher end, for the pickers."""
+        return [[f"{hi}-{lo}" for lo in range(hi, -1, -1)] for hi in range(self.highest, -1, -1)]
+
+    @property
+    def query(self) -> dict[str, str]:
+        """The fields that set the table up, for links that keep them."""
+        out = {"rules": self.preset, "set": str(self.highest), "engine": str(self.engine),
+               "players": str(self.players)}
+        if self.game:
+            out["game"] = self.game
+        return out
+
+    def read(self, args: MultiDict[str, str]) -> None:
+        """Take what was tapped; anything unreadable becomes a message beside its control."""
+        self.submitted = "check" in args
+        preset = args.get("rules", self.preset)
+        if preset in rules.PRESETS:
+            self.preset = preset
+        else:
+            self.errors["rules"] = f"Unknown rules {preset!r}; pick one from the list."
+        self.highest = self._choice(args, "set", self.highest, rules.SUPPORTED_SETS)
+        self.engine = self._choice(args, "engine", min(self.engine, self.highest), range(self.highest + 1))
+        if not self.game:
+            count = self._choice(args, "players", self.players, range(MIN_PLAYERS, MAX_PLAYERS + 1))
+            self.names = [f"Player {i + 1}" for i in range(count)]
+        self.turn = self._choice(args, "turn", self.turn, range(self.players))
+        self._fit_trains()
+        for i, row in enumerate(self.trains):
+            row.end = self._end(args, f"end-{i}")
+            row.marker = f"marker-{i}" in args
+            row.double = f"double-{i}" in args
+        self.mexican = TrainRow(self._end(args, "end-m"), False, "double-m" in args)
+        self.tile = args.get("tile", "")
+        self.hand = [t for t in args.getlist("hand") if t]
+        self.action = args.get("action", "play")
+        if self.action not in ("play", "draw", "pass"):
+            self.errors["action"] = "Choose lay a tile, draw or pass."
+        self.target = args.get("train", "")
+        self.drawn = "drawn" in args
+        self.laid_double = "laid_double" in args
+        self.boneyard_empty = "boneyard_empty" in args
+        self.first_lap = "first_lap" in args
+
+    def request(self) -> CheckRequest | None:
+        """The question in game terms, or None (with errors set) when something is missing or wrong."""
+        hand: list[rules.Tile] = []
+        for i, text in enumerate(self.hand):
+            tile = self._tile(text, "hand")
+            if tile is not None:
+                hand.append(tile)
+        move: rules.Move | None = None
+        if self.action == "play":
+            tile = self._tile(self.tile, "tile") if self.tile else None
+            if not self.tile:
+                self.errors["tile"] = "Pick the tile you want to lay."
+            train: rules.TrainId | None = None
+            if self.target == "mexican":
+                train = "mexican"
+            elif self.target.isdecimal() and int(self.target) < self.players:
+                train = int(self.target)
+            else:
+                self.errors["train"] = "Pick the train you want to lay it on."
+            if tile is not None and train is not None:
+                move = rules.Move.play(tile, train)
+        elif self.action == "draw":
+            move = rules.Move.draw()
+        elif self.action == "pass":
+            move = rules.Move.pass_()
+        if self.errors or move is None:
+            return None
+        return CheckRequest(
+            preset=self.preset, highest=self.highest, engine=self.engine, names=self.names, turn=self.turn,
+            trains=[TrainSketch(r.end, r.marker, r.double) for r in self.trains],
+            mexican=TrainSketch(self.mexican.end, False, self.mexican.double),
+            hand=hand, move=move, drawn=self.drawn, laid_double=self.laid_double,
+            boneyard_empty=self.boneyard_empty, first_lap=self.first_lap,
+        )
+
+    def _choice(self, args: Mapping[str, str], name: str, default: int, allowed: object) -> int:
+        raw = args.get(name)
+        if raw is None:
+            return default
+        if raw.strip().isdecimal() and int(raw) in allowed:  # type: ignore[operator]
+            return int(raw)
+        self.errors[name] = f"{raw!r} is not one of the choices for {name}; pick again."
+        return default
+
+    def _end(self, args: Mapping[str, str], name: str) -> int | None:
+        raw = args.get(name, "")
+        if raw == "":
+            return None
+        if raw.isdecimal() and int(raw) <= self.highest:
+            return int(raw)
+        self.errors[name] = f"{raw!r} is not an end of a double-{self.highest} tile."
+        return None
+
+    def _tile(self, text: str, name: str) -> rules.Tile | None:
+        try:
+            tile = rules.Tile.parse(text)
+        except ValueError:
+            self.errors[name] = f"{text!r} is not a tile; pick it on the picker."
+            return None
+        if tile.high > self.highest:
+            self.errors[name] = f"{tile} is not in a double-{self.highest} set."
+            return None
+        return tile
