@@ -51,8 +51,10 @@ class DealError(ValueError):
 
 def _table_for(table: DealTable | None, rules: str | Preset | Options) -> tuple[DealTable, bool]:
     """The deal table to use and whether the engine is set aside before the deal."""
-    from .options import resolve_options
+    from .options import Options, Preset, resolve_options
 
+    if isinstance(table, str | Preset | Options):  # deal_size(5, 12, "italian") reads as meant
+        table, rules = None, table
     if table is not None:
         return table, True
     options = resolve_options(rules)

@@ -70,6 +70,12 @@ def test_later_rounds_use_a_lower_engine() -> None:
     assert r.position().to_json()["engine"] == 5
 
 
+def test_deal_size_takes_a_preset_id_in_the_table_place() -> None:
+    from scorekeeper.rules import PRESETS, deal_size
+
+    assert deal_size(5, 12, "italian") == deal_size(5, 12, PRESETS["italian"]) == 14  # type: ignore[arg-type]
+
+
 def test_too_many_players() -> None:
     with pytest.raises(ValueError, match="at most 6 players; use a double-15 set"):
         Round.deal("portuguese", players=7)
@@ -137,7 +143,7 @@ def test_layer_of_a_double_plays_again() -> None:
     r2.push(play("5-5", 0))
     assert r2.turn == 0 and r2.laid_double and r2.open_doubles == (0,)
     r2.push(play("5-1", 0))
-    assert r2.turn == 1 and r2.open_doubles == ()
+    assert r2.turn == 1 and len(r2.open_doubles) == 0
 
 
 def test_standard_uncovered_double_marks_the_layer_and_binds_the_next_player() -> None:
