@@ -1,86 +1,19 @@
-"""scorekeeper: a phone-first score sheet and rules companion for Mexican Train."""
+"""scorekeeper: a phone-first score sheet and rules companion for Mexican Train.
+
+Importing the package loads nothing from the web stack, so ``scorekeeper.rules``
+stays a standard-library-only library; the app is built by :func:`create_app`.
+"""
 
 from __future__ import annotations
 
-import os
-import secrets
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-from flask_wtf.csrf import CSRFProtect
-
-ROOT = Path(__file__).resolve().parent.parent
-
-csrf = CSRFProtect()
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config from instance/ and the environment, the database, the blueprints."""
-    app = Flask(
-        __name__,
-        instance_path=os.environ.get("SCOREKEEPER_INSTANCE", str(ROOT / "instance")),
-        instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-    )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
-    app.config.from_mapping(
-        DATABASE_URL=f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite3'}",
-        # a phone on the LAN reaches the app over plain HTTP: secure-only cookies only when asked
-        SESSION_COOKIE_SECURE=False,
-        SESSION_COOKIE_SAMESITE="Lax",
-        WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-        for key in ("DATABASE_URL", "SECRET_KEY"):
-            if os.environ.get(key):
-                app.config[key] = os.environ[key]
-        if os.environ.get("SESSION_COOKIE_SECURE") == "1":
-            app.config["SESSION_COOKIE_SECURE"] = True
-    else:
-        app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
-    app.config["DATABASE_URL"] = _normalise_url(app.config["DATABASE_URL"])
+    from .app import create_app as build
 
-    from . import db, errors, security
-    from .api import bp as api_bp
-    from .views.checker import bp as checker_bp
-    from .views.games import bp as games_bp
-    from .views.reference import bp as reference_bp
-
-    db.init_app(app)
-    csrf.init_app(app)
-    security.init_app(app)
-    errors.init_app(app)
-    app.register_blueprint(games_bp)
-    app.register_blueprint(reference_bp)
-    app.register_blueprint(checker_bp)
-    app.register_blueprint(api_bp)
-    csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
-
-    from . import templating
-
-    templating.init_app(app)
-    return app
-
-
-def _instance_secret(instance: Path) -> str:
-    """A secret key generated once per machine and kept in instance/."""
-    path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-def _normalise_url(url: str) -> str:
-    # hosting providers hand out postgres:// URLs; SQLAlchemy wants a driver name
-    if url.startswith("postgres://"):
-        url = "postgresql://" + url[len("postgres://"):]
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    return url
+    return build(test_config)
