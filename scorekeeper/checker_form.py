@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from werkzeug.datastructures import MultiDict
 
 from . import rules
-from .rules.sketch import TrainSketch
+from .rules import TrainSketch
 from .services import CheckRequest, MAX_PLAYERS, MIN_PLAYERS
 
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from . import rules
 from .rules import Standing
-from .rules.sketch import TrainSketch, sketch_position
+from .rules import TrainSketch, sketch_position
 from .models import Change, Game, Round, Score, Seat
 
 MIN_PLAYERS = 2

@@ -22,6 +22,7 @@ from .options import OPTION_NAMES, PRESETS, Options, Preset, resolve_options
 from .position import Position, Train, check
 from .rounds import Outcome, Round
 from .rulebook import ANCHORS, RULES, FormatError, IllegalMove, MoveError, OptionsError, PositionError
+from .sketch import SketchError, TrainSketch, sketch_position
 from .scoresheet import Standing, round_engines, running_totals, standings, winners
 from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS, DominoSet, Tile, TileError
 
@@ -51,10 +52,12 @@ __all__ = [
     "PositionError",
     "Preset",
     "Round",
+    "SketchError",
     "Standing",
     "Tile",
     "TileError",
     "Train",
+    "TrainSketch",
     "TrainId",
     "Verdict",
     "boneyard_after_deal",
@@ -62,6 +65,7 @@ __all__ = [
     "deal_size",
     "resolve_options",
     "round_engines",
+    "sketch_position",
     "running_totals",
     "standings",
     "winners",
