@@ -124,6 +124,7 @@ def sketch_position(
         boneyard=boneyard,
         drawn=drawn,
         laid_double=laid_double,
+        laid=1 if laid_double else 0,  # the double just laid is a tile laid this turn
         first_lap=first_lap,
         names=tuple(names) if names else None,
     )

@@ -61,3 +61,13 @@ def test_an_empty_boneyard_makes_a_stuck_player_pass() -> None:
 def test_impossible_tables_say_what_cannot_be(trains: list[TrainSketch], hand: list[str], message: str) -> None:
     with pytest.raises(SketchError, match=message):
         sketch(trains, hand)
+
+
+def test_a_double_just_laid_binds_its_layer_by_the_preset() -> None:
+    trains = [TrainSketch(5, marker=True), TrainSketch(3, open_double=True)]
+    standard = sketch_position(highest=12, engine=12, players=2, turn=1, trains=trains, mexican=NOT_STARTED,
+                               hand=[Tile(5, 1)], laid_double=True)
+    italian = sketch_position(highest=12, engine=12, players=2, turn=1, trains=trains, mexican=NOT_STARTED,
+                              hand=[Tile(5, 1)], laid_double=True, rules="italian")
+    assert standard.check(Move.play("5-1", 0)).rule == "double-must-be-covered"
+    assert italian.check(Move.play("5-1", 0)).rule == "legal"  # "on the double or on another train"
