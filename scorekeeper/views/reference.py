@@ -66,7 +66,7 @@ def deal_grids(presets: Sequence[Preset], sets: Sequence[int] = SUPPORTED_SETS) 
 
 
 def deal_summary(table: DealTable, highest: int) -> str:
-    """A deal table row in one line, runs of equal hands merged: "2–4 players 15 · 5–6 players 12"."""
+    """A deal table row in one line, runs of equal hands merged: "2–4 players: 15 · 5–6 players: 12"."""
     counts = sorted(table.get(highest, {}).items())
     runs: list[list[int]] = []  # [first players, last players, tiles]
     for players, tiles in counts:
@@ -74,7 +74,7 @@ def deal_summary(table: DealTable, highest: int) -> str:
             runs[-1][1] = players
         else:
             runs.append([players, players, tiles])
-    parts = [f"{a}–{b} players {t}" if a != b else f"{a} players {t}" for a, b, t in runs]
+    parts = [f"{a}–{b} players: {t}" if a != b else f"{a} players: {t}" for a, b, t in runs]
     return " · ".join(parts)
 
 

@@ -207,3 +207,12 @@ def test_the_stylesheet_is_served_with_print_and_target_rules(client: FlaskClien
     css = response.get_data(as_text=True)
     response.close()
     assert "@media print" in css and ":target" in css and ".table-scroll" in css
+
+
+def test_the_comparison_sums_up_each_deal_in_one_line(client: FlaskClient) -> None:
+    from scorekeeper.views.reference import deal_summary
+
+    italian = deal_summary(PRESETS["italian"].options.deals, 12)
+    assert italian == "2–3 players: 16 · 4 players: 15 · 5 players: 14 · 6 players: 12 · 7 players: 10 · 8 players: 9"
+    assert deal_summary(PRESETS["portuguese"].options.deals, 12) == "2–6 players: 15"
+    assert italian in text(client.get("/rules"))
