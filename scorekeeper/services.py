@@ -490,27 +490,28 @@ class CheckResult:
         return f"Lay {move.tile} on {self.position.train_name(move.train)}"
 
 
-def check_json(position: object, move: object) -> dict[str, object]:
-    """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
+def _read_position(position: object) -> rules.Position:
     try:
-        pos = rules.Position.from_json(position)
-        verdict = pos.check(rules.Move.from_json(move))
+        return rules.Position.from_json(position)
     except rules.FormatError as e:
         raise Invalid(str(e)) from e
     except rules.DealError as e:
         raise Invalid(f"position: {e}") from e
+
+
+def check_json(position: object, move: object) -> dict[str, object]:
+    """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
+    pos = _read_position(position)
+    try:
+        verdict = pos.check(rules.Move.from_json(move))
+    except rules.FormatError as e:
+        raise Invalid(str(e)) from e
     return {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason,
             "reference": reference_link(verdict.anchor)}
 
 
 def legal_moves_json(position: object) -> list[dict[str, object]]:
-    try:
-        pos = rules.Position.from_json(position)
-    except rules.FormatError as e:
-        raise Invalid(str(e)) from e
-    except rules.DealError as e:
-        raise Invalid(f"position: {e}") from e
-    return [m.to_json() for m in pos.legal_moves()]
+    return [m.to_json() for m in _read_position(position).legal_moves()]
 
 
 @dataclass(frozen=True)
