@@ -38,10 +38,12 @@ def create_game() -> tuple[Response, int]:
     order = data.get("order", "down")
     if order not in ("down", "up"):
         raise services.Invalid('"order" is "down" (12 to 0) or "up" (0 to 12).')
+    kind = data.get("game", services.MEXICAN_TRAIN)
     game = services.create_game(
-        session(), players, data.get("set", 12), ascending=order == "up",
+        session(), players, data.get("set", 12 if kind != services.SUPER_DOMINO else None), ascending=order == "up",
         rounds=data.get("rounds"), double_blank=data.get("double_blank", 0),
         rules_name=data.get("rules", "standard"),
+        kind=kind,
     )
     return jsonify(services.view(game).to_json()), 201
 
@@ -57,7 +59,8 @@ def add_round(game_id: str) -> tuple[Response, int]:
     """Score the next round."""
     data = _body()
     game = services.get_game(session(), game_id)
-    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False))
+    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False),
+                                      data.get("tiles"))
     services.add_round(session(), game, entry)
     return jsonify(services.view(game).to_json()), 201
 
@@ -68,7 +71,8 @@ def edit_round(game_id: str, number: int) -> Response:
     data = _body()
     game = services.get_game(session(), game_id)
     services.find_round(game, number)
-    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False))
+    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False),
+                                      data.get("tiles"))
     services.edit_round(session(), game, number, entry)
     return jsonify(services.view(game).to_json())
 
@@ -81,6 +85,14 @@ def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
     if number != len(game.rounds):
         return error_response(409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead.")
     services.undo_last_round(session(), game)
+    return jsonify(services.view(game).to_json())
+
+
+@bp.post("/games/<game_id>/finish")
+def finish_game(game_id: str) -> Response:
+    """End an open-ended Super Domino evening; the standings become final."""
+    game = services.get_game(session(), game_id)
+    services.finish_game(session(), game)
     return jsonify(services.view(game).to_json())
 
 

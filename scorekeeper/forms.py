@@ -7,11 +7,19 @@ from wtforms import BooleanField, FieldList, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 
 from .rules import DOUBLE_BLANK_VALUES, PRESETS, SUPPORTED_SETS, DominoSet
-from .services import MAX_PLAYERS
+from .services import GAMES, MAX_PLAYERS, SUPER_DOMINO, max_players
+
+
+MOST_SEATS = max(MAX_PLAYERS, max_players(SUPER_DOMINO))
 
 
 class NewGameForm(FlaskForm):
-    players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    game = RadioField(
+        "Game",
+        choices=[SelectChoice(key, title) for key, title in GAMES.items()],
+        default="mexican-train",
+    )
+    players = FieldList(StringField("Player"), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
     set = SelectField(
         "Set",
         choices=[SelectChoice(str(n), f"Double-{n} ({DominoSet(n).tile_count} tiles)") for n in SUPPORTED_SETS],
@@ -23,6 +31,7 @@ class NewGameForm(FlaskForm):
         default="down",
     )
     rounds = StringField("Rounds to play", default="")
+    hands = StringField("Hands to play", default="")
     rules = SelectField(
         "Rules",
         choices=[SelectChoice(p.name, p.title) for p in PRESETS.values()],
@@ -36,7 +45,8 @@ class NewGameForm(FlaskForm):
 
 
 class RoundForm(FlaskForm):
-    pips = FieldList(StringField("Pips"), min_entries=0, max_entries=MAX_PLAYERS)
+    pips = FieldList(StringField("Pips"), min_entries=0, max_entries=MOST_SEATS)
+    tiles = FieldList(StringField("Tiles"), min_entries=0, max_entries=MOST_SEATS)
     went_out = StringField()  # rendered by hand as one radio group across the players
     blocked = BooleanField("Blocked round: nobody went out")
 

@@ -29,11 +29,16 @@ class Game(Base):
     __tablename__ = "game"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    kind: Mapped[str] = mapped_column(String(20), default="mexican-train", server_default="mexican-train")
+    """Which game: "mexican-train" or "super-domino"."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     set_highest: Mapped[int] = mapped_column(Integer, default=12)
     ascending: Mapped[bool] = mapped_column(Boolean, default=False)
-    rounds_planned: Mapped[int] = mapped_column(Integer)
+    rounds_planned: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Rounds (hands) to play; None for a Super Domino evening that ends when the table says so."""
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Set when the players end an open-ended game."""
     double_blank: Mapped[int] = mapped_column(Integer, default=0)
     rules: Mapped[str] = mapped_column(String(40), default="standard")
 
@@ -67,7 +72,8 @@ class Round(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    engine: Mapped[int] = mapped_column(Integer)
+    engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round's engine double (Mexican Train); None for a Super Domino hand."""
     blocked: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -85,6 +91,8 @@ class Score(Base):
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
     seat_position: Mapped[int] = mapped_column(Integer)
     pips: Mapped[int] = mapped_column(Integer)
+    tiles: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Tiles left in hand (Super Domino decides blocked hands by it)."""
     went_out: Mapped[bool] = mapped_column(Boolean, default=False)
 
     round: Mapped[Round] = relationship(back_populates="scores")

@@ -60,19 +60,38 @@ class Invalid(ServiceError):
 # ---------------------------------------------------------------- reading
 
 
+MEXICAN_TRAIN = "mexican-train"
+SUPER_DOMINO = "super-domino"
+GAMES = {MEXICAN_TRAIN: "Mexican Train", SUPER_DOMINO: "Super Domino"}
+SUPER_DOMINO_SET = 15
+SUPER_DOMINO_DEAL = 9
+
+
+def max_players(kind: str) -> int:
+    """Mexican Train sheets hold 8 players; Super Domino as many as a double-15 set deals 9 tiles to."""
+    if kind == SUPER_DOMINO:
+        return (rules.DominoSet(SUPER_DOMINO_SET).tile_count - 1) // SUPER_DOMINO_DEAL
+    return MAX_PLAYERS
+
+
 @dataclass(frozen=True)
 class RoundView:
+    """A round (Mexican Train) or a hand (Super Domino) as entered."""
+
     number: int
-    engine: int
+    engine: int | None
     pips: dict[str, int]
     went_out: str | None
     blocked: bool
+    tiles: dict[str, int] | None = None
+    winners: list[str] = field(default_factory=list)
+    """Who won the hand (Super Domino): the player out, or on a blocked hand the fewest tiles, then pips."""
 
 
 @dataclass(frozen=True)
 class NextRound:
     number: int
-    engine: int
+    engine: int | None
     deal: int
     boneyard: int
     most_pips: int
@@ -83,6 +102,7 @@ class GameView:
     """Everything a page or the API shows about one game, computed once."""
 
     id: str
+    kind: str
     players: list[str]
     set: int
     rules: str
@@ -94,16 +114,26 @@ class GameView:
     next_round: NextRound | None
     created_at: datetime
     updated_at: datetime
+    rounds_planned: int | None = None
     progression: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def is_super_domino(self) -> bool:
+        return self.kind == SUPER_DOMINO
+
+    @property
+    def game_title(self) -> str:
+        return GAMES[self.kind]
 
     @property
     def rules_title(self) -> str:
         preset = rules.PRESETS.get(self.rules)
-        return preset.title if preset else self.rules
+        return preset.title if preset and not self.is_super_domino else self.game_title
 
     @property
-    def rounds_total(self) -> int:
-        return len(self.engines)
+    def rounds_total(self) -> int | None:
+        """Rounds in the whole game; None for an open-ended Super Domino evening."""
+        return self.rounds_planned if self.is_super_domino else len(self.engines)
 
     @property
     def finished(self) -> bool:
@@ -111,33 +141,49 @@ class GameView:
 
     @property
     def winners(self) -> list[str]:
-        return rules.winners(self.standings) if self.finished else []
+        return rules.winners(self.standings) if self.finished and self.rounds else []
 
     @property
     def leaders(self) -> list[str]:
         return rules.winners(self.standings) if self.rounds else []
 
-    def most_pips(self, engine: int) -> int:
+    def most_pips(self, engine: int | None) -> int:
         return rules.DominoSet(self.set).most_pips_in_hand(engine, self.double_blank)
 
     def to_json(self) -> dict[str, object]:
         nr = self.next_round
+        rounds: list[dict[str, object]] = []
+        for r in self.rounds:
+            entry: dict[str, object] = {"number": r.number, "engine": r.engine, "pips": r.pips,
+                                        "went_out": r.went_out, "blocked": r.blocked}
+            if self.is_super_domino:
+                entry["tiles"] = r.tiles
+                entry["winners"] = r.winners
+                del entry["engine"]
+            rounds.append(entry)
+        standings: list[dict[str, object]] = []
+        for s in self.standings:
+            row: dict[str, object] = {"player": s.player, "total": s.total, "rank": s.rank}
+            if self.is_super_domino:
+                row = {"player": s.player, "wins": s.wins, "total": s.total, "rank": s.rank}
+            standings.append(row)
+        next_json: dict[str, object] | None = None
+        if nr is not None:
+            next_json = {"number": nr.number, "engine": nr.engine, "deal": nr.deal}
+            if self.is_super_domino:
+                del next_json["engine"]
         return {
             "id": self.id,
-            "game": "mexican-train",
+            "game": self.kind,
             "players": self.players,
             "set": self.set,
             "rules": self.rules,
             "double_blank": self.double_blank,
             "order": "up" if self.ascending else "down",
             "rounds_total": self.rounds_total,
-            "rounds": [
-                {"number": r.number, "engine": r.engine, "pips": r.pips,
-                 "went_out": r.went_out, "blocked": r.blocked}
-                for r in self.rounds
-            ],
-            "standings": [{"player": s.player, "total": s.total, "rank": s.rank} for s in self.standings],
-            "next_round": None if nr is None else {"number": nr.number, "engine": nr.engine, "deal": nr.deal},
+            "rounds": rounds,
+            "standings": standings,
+            "next_round": next_json,
             "finished": self.finished,
             "winners": self.winners,
         }
@@ -145,30 +191,46 @@ class GameView:
 
 def view(game: Game) -> GameView:
     players = [s.name for s in game.seats]
-    engines = rules.round_engines(game.set_highest, game.ascending, game.rounds_planned)
     by_seat = dict(enumerate(players))
+    super_domino = game.kind == SUPER_DOMINO
     rounds = []
     for r in game.rounds:
         pips = {by_seat[s.seat_position]: s.pips for s in r.scores}
         out = next((by_seat[s.seat_position] for s in r.scores if s.went_out), None)
-        rounds.append(RoundView(r.number, r.engine, pips, out, r.blocked))
-    played = [r.pips for r in rounds]
+        tiles = {by_seat[s.seat_position]: s.tiles or 0 for s in r.scores} if super_domino else None
+        won = rules.hand_winners(pips, tiles, out) if tiles is not None else []
+        rounds.append(RoundView(r.number, r.engine, pips, out, r.blocked, tiles, won))
     next_round = None
-    if len(rounds) < len(engines):
-        engine = engines[len(rounds)]
-        next_round = NextRound(
-            number=len(rounds) + 1,
-            engine=engine,
-            deal=rules.deal_size(len(players), game.set_highest, rules=game.rules),
-            boneyard=rules.boneyard_after_deal(len(players), game.set_highest, rules=game.rules),
-            most_pips=rules.DominoSet(game.set_highest).most_pips_in_hand(engine, game.double_blank),
-        )
+    if super_domino:
+        engines: tuple[int, ...] = ()
+        table = rules.hand_standings(players, [(r.winners, r.pips) for r in rounds])
+        progression = rules.running_wins(players, [r.winners for r in rounds])
+        open_ended = game.rounds_planned is None or len(rounds) < game.rounds_planned
+        if game.finished_at is None and open_ended:
+            tile_count = rules.DominoSet(game.set_highest).tile_count
+            next_round = NextRound(len(rounds) + 1, None, SUPER_DOMINO_DEAL,
+                                   tile_count - SUPER_DOMINO_DEAL * len(players),
+                                   rules.DominoSet(game.set_highest).pip_total)
+    else:
+        engines = rules.round_engines(game.set_highest, game.ascending, game.rounds_planned)
+        played = [r.pips for r in rounds]
+        table = rules.standings(players, played)
+        progression = rules.running_totals(players, played)
+        if len(rounds) < len(engines):
+            engine = engines[len(rounds)]
+            next_round = NextRound(
+                number=len(rounds) + 1,
+                engine=engine,
+                deal=rules.deal_size(len(players), game.set_highest, rules=game.rules),
+                boneyard=rules.boneyard_after_deal(len(players), game.set_highest, rules=game.rules),
+                most_pips=rules.DominoSet(game.set_highest).most_pips_in_hand(engine, game.double_blank),
+            )
     return GameView(
-        id=game.id, players=players, set=game.set_highest, rules=game.rules,
+        id=game.id, kind=game.kind, players=players, set=game.set_highest, rules=game.rules,
         double_blank=game.double_blank, ascending=game.ascending, engines=engines,
-        rounds=rounds, standings=rules.standings(players, played), next_round=next_round,
-        created_at=game.created_at, updated_at=game.updated_at,
-        progression=rules.running_totals(players, played),
+        rounds=rounds, standings=table, next_round=next_round,
+        created_at=game.created_at, updated_at=game.updated_at, rounds_planned=game.rounds_planned,
+        progression=progression,
     )
 
 
@@ -211,7 +273,7 @@ def clean_name(raw: object) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
-def validate_players(names: Sequence[str]) -> dict[str, str]:
+def validate_players(names: Sequence[str], kind: str = "mexican-train") -> dict[str, str]:
     """Problems with a list of cleaned names, keyed "players-N" for the field at fault."""
     errors: dict[str, str] = {}
     seen: dict[str, int] = {}
@@ -227,11 +289,34 @@ def validate_players(names: Sequence[str]) -> dict[str, str]:
             errors[key] = f"“{name}” is already player {seen[name.casefold()] + 1}; give each player a different name."
         else:
             seen[name.casefold()] = i
+    most = max_players(kind)
     if len(names) < MIN_PLAYERS:
-        errors["players"] = f"Mexican Train needs at least {MIN_PLAYERS} players; add another name."
-    elif len(names) > MAX_PLAYERS:
-        errors["players"] = f"The score sheet holds at most {MAX_PLAYERS} players; {len(names)} were given."
+        errors["players"] = f"{GAMES.get(kind, 'A game')} needs at least {MIN_PLAYERS} players; add another name."
+    elif len(names) > most:
+        errors["players"] = f"{GAMES.get(kind, 'A game')} takes at most {most} players; {len(names)} were given."
     return errors
+
+
+def _create_super_domino(db: Session, names: Sequence[object], hands: object, set_highest: object) -> Game:
+    """A Super Domino evening: a double-15 set, 9 tiles each, a fixed number of hands or open-ended."""
+    cleaned = [clean_name(n) for n in names]
+    errors = validate_players(cleaned, SUPER_DOMINO)
+    if any(not isinstance(n, str) for n in names):
+        errors["players"] = "Player names must be text."
+    if set_highest not in (None, "", SUPER_DOMINO_SET):
+        errors["set"] = f"Super Domino is played with a double-{SUPER_DOMINO_SET} set."
+    limit: int | None = None
+    if hands not in (None, ""):
+        limit = _whole(hands)
+        if limit is None or not 1 <= limit <= 99:
+            errors["hands"] = "Play 1 to 99 hands, or leave it empty and end the evening when you like."
+    if errors:
+        raise Invalid.of(errors)
+    game = Game(kind=SUPER_DOMINO, set_highest=SUPER_DOMINO_SET, rounds_planned=limit, double_blank=0,
+                rules=SUPER_DOMINO, seats=[Seat(position=i, name=n) for i, n in enumerate(cleaned)])
+    db.add(game)
+    db.commit()
+    return game
 
 
 def _whole(value: object) -> int | None:
@@ -248,7 +333,12 @@ def create_game(
     rounds: object = None,
     double_blank: object = 0,
     rules_name: object = "standard",
+    kind: object = MEXICAN_TRAIN,
 ) -> Game:
+    if kind not in GAMES:
+        raise Invalid(f"The game is {' or '.join(repr(k) for k in GAMES)}, not {kind!r}.", {"game": "Pick a game."})
+    if kind == SUPER_DOMINO:
+        return _create_super_domino(db, names, rounds, set_highest)
     cleaned = [clean_name(n) for n in names]
     errors = validate_players(cleaned)
     if any(not isinstance(n, str) for n in names):
@@ -316,9 +406,12 @@ class RoundEntry:
     pips: Sequence[object]
     went_out: int | None = None
     blocked: bool = False
+    tiles: Sequence[object] | None = None
+    """Tiles left in each hand (Super Domino only)."""
 
 
-def _validate_round(game: Game, engine: int, entry: RoundEntry) -> list[int]:
+def _validate_round(game: Game, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
+    """Pips (and, for Super Domino, tiles) as whole numbers; Invalid names every field at fault."""
     names = [s.name for s in game.seats]
     most = rules.DominoSet(game.set_highest).most_pips_in_hand(engine, game.double_blank)
     errors: dict[str, str] = {}
@@ -351,15 +444,53 @@ def _validate_round(game: Game, engine: int, entry: RoundEntry) -> list[int]:
         errors["went_out"] = "The player who went out is not at this table."
     if entry.blocked and entry.went_out is not None:
         errors["went_out"] = "A blocked round has nobody who went out; clear one of the two."
+    tiles = _validate_tiles(game, entry, values, errors) if game.kind == SUPER_DOMINO else None
     if errors:
         raise Invalid.of(errors)
-    return values
+    return values, tiles
+
+
+def _validate_tiles(game: Game, entry: RoundEntry, pips: list[int], errors: dict[str, str]) -> list[int]:
+    """Super Domino: tiles left per player, consistent with the pips and with who went out."""
+    names = [s.name for s in game.seats]
+    raw = list(entry.tiles or [])
+    if len(raw) != len(names):
+        errors["tiles"] = f"Enter the tiles left for all {len(names)} players."
+        return [0] * len(names)
+    if entry.went_out is None and not entry.blocked:
+        errors["went_out"] = "Tap who went out, or mark the hand as blocked."
+    most = rules.DominoSet(game.set_highest).tile_count
+    tiles: list[int] = []
+    for i, (name, value) in enumerate(zip(names, raw)):
+        key = f"tiles-{i}"
+        try:
+            count = parse_pips(value)
+        except ValueError:
+            count = -1
+        if count is None:
+            count = 0 if entry.went_out == i else -2
+        if count == -2:
+            errors[key] = f"Enter how many tiles {name} has left (0 if {name} went out)."
+        elif count < 0 or count > most:
+            errors[key] = f"{name}: tiles left is a whole number from 0 to {most}."
+        elif entry.went_out == i and count != 0:
+            errors[key] = f"{name} went out, so {name} has no tiles left; clear “went out” or enter 0."
+        elif count == 0 and pips[i] > 0:
+            errors[key] = f"{name} has no tiles but {pips[i]} pips; check both numbers."
+        elif count > 0 and pips[i] == 0 and count > 1:
+            errors.setdefault(f"pips-{i}", f"{name} has {count} tiles but 0 pips; only one tile, the 0-0, has no pips.")
+        tiles.append(max(count, 0))
+    return tiles
 
 
 def _log(db: Session, game: Game, action: str, number: int, player: str | None,
          old: object, new: object) -> None:
     db.add(Change(game_id=game.id, action=action, round_number=number, player=player,
                   old=None if old is None else str(old), new=None if new is None else str(new)))
+
+
+def _hand(pips: int, tiles: int) -> str:
+    return f"{tiles} tiles, {pips} pips" if tiles != 1 else f"1 tile, {pips} pips"
 
 
 def _flag(went_out: bool, blocked: bool) -> str:
@@ -371,13 +502,14 @@ def add_round(db: Session, game: Game, entry: RoundEntry) -> Round:
     if current.next_round is None:
         raise Conflict(f"All {current.rounds_total} rounds are scored and the game is over; correct a round instead.")
     engine = current.next_round.engine
-    values = _validate_round(game, engine, entry)
+    values, tiles = _validate_round(game, engine, entry)
     rnd = Round(number=current.next_round.number, engine=engine, blocked=entry.blocked, scores=[
-        Score(seat_position=i, pips=v, went_out=entry.went_out == i) for i, v in enumerate(values)
+        Score(seat_position=i, pips=v, went_out=entry.went_out == i, tiles=None if tiles is None else tiles[i])
+        for i, v in enumerate(values)
     ])
     game.rounds.append(rnd)
-    for seat, v in zip(game.seats, values):
-        _log(db, game, "entered", rnd.number, seat.name, None, v)
+    for i, (seat, v) in enumerate(zip(game.seats, values)):
+        _log(db, game, "entered", rnd.number, seat.name, None, v if tiles is None else _hand(v, tiles[i]))
     if entry.blocked:
         _log(db, game, "entered", rnd.number, None, None, "blocked")
     game.updated_at = rnd.created_at = datetime.now().astimezone()
@@ -396,15 +528,20 @@ def find_round(game: Game, number: object) -> Round:
 
 def edit_round(db: Session, game: Game, number: int, entry: RoundEntry) -> Round:
     rnd = find_round(game, number)
-    values = _validate_round(game, rnd.engine, entry)
+    values, tiles = _validate_round(game, rnd.engine, entry)
     by_pos = {s.seat_position: s for s in rnd.scores}
     for seat, v in zip(game.seats, values):
         score = by_pos[seat.position]
         old_flag = _flag(score.went_out, False)
         new_out = entry.went_out == seat.position
-        if score.pips != v:
-            _log(db, game, "corrected", number, seat.name, score.pips, v)
+        new_tiles = None if tiles is None else tiles[seat.position]
+        if score.pips != v or score.tiles != new_tiles:
+            if tiles is None:
+                _log(db, game, "corrected", number, seat.name, score.pips, v)
+            else:
+                _log(db, game, "corrected", number, seat.name, _hand(score.pips, score.tiles or 0), _hand(v, new_tiles or 0))
             score.pips = v
+            score.tiles = new_tiles
         if score.went_out != new_out:
             _log(db, game, "corrected", number, seat.name, old_flag or "stayed in", _flag(new_out, False) or "stayed in")
             score.went_out = new_out
@@ -424,11 +561,25 @@ def undo_last_round(db: Session, game: Game) -> int:
     rnd = game.rounds[-1]
     names = {s.position: s.name for s in game.seats}
     for score in rnd.scores:
-        _log(db, game, "undone", rnd.number, names[score.seat_position], score.pips, None)
+        old = score.pips if score.tiles is None else _hand(score.pips, score.tiles)
+        _log(db, game, "undone", rnd.number, names[score.seat_position], old, None)
     game.rounds.remove(rnd)
     game.updated_at = datetime.now().astimezone()
     db.commit()
     return rnd.number
+
+
+def finish_game(db: Session, game: Game) -> None:
+    """End an open-ended evening (Super Domino) after its last hand."""
+    if game.kind != SUPER_DOMINO:
+        raise Conflict("A Mexican Train game ends by itself after its last round.")
+    if game.finished_at is not None or view(game).finished:
+        raise Conflict("This game is already over.")
+    if not game.rounds:
+        raise Conflict("Play at least one hand before ending the game, or delete it instead.")
+    game.finished_at = datetime.now().astimezone()
+    _log(db, game, "finished", len(game.rounds), None, None, "game over")
+    db.commit()
 
 
 def delete_game(db: Session, game: Game) -> None:
@@ -437,22 +588,32 @@ def delete_game(db: Session, game: Game) -> None:
     db.commit()
 
 
-def entry_from_names(game: Game, pips: object, went_out: object = None, blocked: object = False) -> RoundEntry:
-    """A RoundEntry from the JSON API's {"Ana": 0, ...} shape, checking every name."""
+def _per_player(game: Game, values: object, what: str) -> list[int]:
     names = [s.name for s in game.seats]
-    if not isinstance(pips, dict):
-        raise Invalid('Send "pips" as an object of player name to pips, like {"Ana": 0, "Ben": 23}.')
-    unknown = [k for k in pips if clean_name(k) not in names]
+    if not isinstance(values, dict):
+        raise Invalid(f'Send "{what}" as an object of player name to {what}, like {{"Ana": 0, "Ben": 23}}.')
+    unknown = [k for k in values if clean_name(k) not in names]
     if unknown:
         raise Invalid(f"{unknown[0]!s} is not playing in this game; the players are {', '.join(names)}.")
-    given = {clean_name(k): v for k, v in pips.items()}
+    given = {clean_name(k): v for k, v in values.items()}
     missing = [n for n in names if n not in given]
     if missing:
-        raise Invalid(f"Pips for {', '.join(missing)} are missing; send a number for every player.")
+        raise Invalid(f"{what.capitalize()} for {', '.join(missing)} are missing; send a number for every player.")
     for n in names:
         v = given[n]
         if not isinstance(v, int) or isinstance(v, bool):
-            raise Invalid(f"{n}: pips must be a whole number, not {v!r}.")
+            raise Invalid(f"{n}: {what} must be a whole number, not {v!r}.")
+    return [given[n] for n in names]
+
+
+def entry_from_names(game: Game, pips: object, went_out: object = None, blocked: object = False,
+                     tiles: object = None) -> RoundEntry:
+    """A RoundEntry from the JSON API's {"Ana": 0, ...} shape, checking every name."""
+    names = [s.name for s in game.seats]
+    pip_values = _per_player(game, pips, "pips")
+    tile_values: list[int] | None = None
+    if game.kind == SUPER_DOMINO:
+        tile_values = _per_player(game, tiles, "tiles")
     out: int | None = None
     if went_out is not None:
         if not isinstance(went_out, str) or clean_name(went_out) not in names:
@@ -460,7 +621,7 @@ def entry_from_names(game: Game, pips: object, went_out: object = None, blocked:
         out = names.index(clean_name(went_out))
     if not isinstance(blocked, bool):
         raise Invalid('"blocked" must be true or false.')
-    return RoundEntry([given[n] for n in names], out, blocked)
+    return RoundEntry(pip_values, out, blocked, tile_values)
 
 
 # ---------------------------------------------------------------- the move checker and deal lookup

@@ -21,6 +21,8 @@ function setUpRoundForm() {
       const target = radio.dataset.target && document.getElementById(radio.dataset.target);
       if (target) {
         target.value = "0"; // going out means no tiles, no pips
+        const tilesField = target.dataset.tiles && document.getElementById(target.dataset.tiles);
+        if (tilesField) tilesField.value = "0";
         if (blocked) blocked.checked = false;
       }
     });
@@ -64,6 +66,9 @@ function setUpPicker() {
   dialog.addEventListener("close", () => {
     if (dialog.returnValue === "use" && field) {
       field.value = String(total());
+      // Super Domino also records how many tiles are left
+      const tilesField = field.dataset.tiles && document.getElementById(field.dataset.tiles);
+      if (tilesField) tilesField.value = String(count());
       const out = document.querySelector(`input[name=went_out][data-target="${field.id}"]`);
       if (out && out.checked && total() > 0) {
         const nobody = document.querySelector("input[name=went_out][value='']");

@@ -23,7 +23,16 @@ from .position import Position, Train, check
 from .rounds import Outcome, Round
 from .rulebook import ANCHORS, RULES, FormatError, IllegalMove, MoveError, OptionsError, PositionError
 from .sketch import SketchError, TrainSketch, sketch_position
-from .scoresheet import Standing, round_engines, running_totals, standings, winners
+from .scoresheet import (
+    Standing,
+    hand_standings,
+    hand_winners,
+    round_engines,
+    running_totals,
+    running_wins,
+    standings,
+    winners,
+)
 from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS, DominoSet, Tile, TileError
 
 __all__ = [
@@ -64,7 +73,10 @@ __all__ = [
     "check",
     "deal_size",
     "resolve_options",
+    "hand_standings",
+    "hand_winners",
     "round_engines",
+    "running_wins",
     "sketch_position",
     "running_totals",
     "standings",

@@ -36,7 +36,9 @@ class Standing:
     rank: int
     """1 for the lowest total; equal totals share a rank (1, 1, 3)."""
     behind: int
-    """Pips more than the leader; 0 for the leader."""
+    """Pips more than the leader (Mexican Train), or hands fewer (Super Domino); 0 for the leader."""
+    wins: int = 0
+    """Hands won (Super Domino)."""
 
 
 def standings(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) -> list[Standing]:
@@ -67,3 +69,45 @@ def running_totals(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) 
         for p in players:
             out[p].append((out[p][-1] if out[p] else 0) + r.get(p, 0))
     return out
+
+
+def hand_winners(pips: Mapping[str, int], tiles: Mapping[str, int], went_out: str | None) -> list[str]:
+    """Who won a Super Domino hand: the player who went out; if it blocked, the fewest tiles,
+    then the fewest pips. Players still equal after both share the hand.
+
+    >>> hand_winners({"Ana": 9, "Ben": 4, "Cleo": 2}, {"Ana": 2, "Ben": 2, "Cleo": 3}, None)
+    ['Ben']
+    """
+    if went_out is not None:
+        return [went_out]
+    if not tiles:
+        return []
+    fewest = min(tiles.values())
+    closest = [p for p in tiles if tiles[p] == fewest]
+    lowest = min(pips.get(p, 0) for p in closest)
+    return [p for p in closest if pips.get(p, 0) == lowest]
+
+
+def hand_standings(players: Sequence[str], hands: Sequence[tuple[Sequence[str], Mapping[str, int]]]) -> list[Standing]:
+    """Super Domino standings: most hands won first, equal counts by fewest pips left over all hands.
+
+    Each hand is (its winners, the pips each player was left with).
+
+    >>> [(s.player, s.wins, s.rank) for s in hand_standings(["A", "B"], [(["B"], {"A": 5, "B": 0})])]
+    [('B', 1, 1), ('A', 0, 2)]
+    """
+    wins = {p: sum(p in winners for winners, _ in hands) for p in players}
+    pips = {p: sum(h.get(p, 0) for _, h in hands) for p in players}
+    order = sorted(players, key=lambda p: (-wins[p], pips[p]))
+    most = wins[order[0]] if order else 0
+    result: list[Standing] = []
+    for i, p in enumerate(order):
+        tied = result and (result[-1].wins, result[-1].total) == (wins[p], pips[p])
+        rank = result[-1].rank if tied else i + 1
+        result.append(Standing(p, pips[p], rank, most - wins[p], wins[p]))
+    return result
+
+
+def running_wins(players: Sequence[str], hands: Sequence[Sequence[str]]) -> dict[str, list[int]]:
+    """Each player's hands won after every hand, for the progression chart."""
+    return running_totals(players, [{p: 1 for p in winners} for winners in hands])

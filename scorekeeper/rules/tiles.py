@@ -111,7 +111,7 @@ class DominoSet:
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and tile.high <= self.highest
 
-    def most_pips_in_hand(self, engine: int, double_blank: int = 0) -> int:
-        """The most pips a hand can hold in a round: every tile but the engine double."""
+    def most_pips_in_hand(self, engine: int | None, double_blank: int = 0) -> int:
+        """The most pips a hand can hold in a round: every tile but the engine double (if there is one)."""
         total = self.pip_total + double_blank
-        return total - Tile(engine, engine).pips(double_blank)
+        return total if engine is None else total - Tile(engine, engine).pips(double_blank)

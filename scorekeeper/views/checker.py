@@ -16,10 +16,11 @@ def check() -> str:
     """Describe the table in a few taps and get a verdict with its rule."""
     form = CheckForm()
     game_id = request.args.get("game", "")
-    if game_id:
-        game = services.view(services.get_game(session(), game_id))
+    game = services.view(services.get_game(session(), game_id)) if game_id else None
+    if game is not None and not game.is_super_domino:
         form = CheckForm(preset=game.rules, highest=game.set, names=list(game.players), game=game.id,
-                         engine=game.next_round.engine if game.next_round else game.engines[-1])
+                         engine=game.next_round.engine if game.next_round and game.next_round.engine is not None
+                         else game.engines[-1])
     form.read(request.args)
     result, problem = None, None
     if form.submitted:

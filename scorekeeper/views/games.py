@@ -29,14 +29,16 @@ def new() -> str | Response:
     if form.validate_on_submit():
         names = [services.clean_name(f.data) for f in form.players]
         names = [n for n in names if n]
-        rounds = (form.rounds.data or "").strip()
+        kind = form.game.data or services.MEXICAN_TRAIN
+        rounds = (form.hands.data if kind == services.SUPER_DOMINO else form.rounds.data or "").strip()
         try:
             game = services.create_game(
-                session(), names, int(form.set.data or 12),
+                session(), names, int(form.set.data or 12) if kind == services.MEXICAN_TRAIN else None,
                 ascending=form.order.data == "up",
                 rounds=int(rounds) if rounds.isdecimal() else (rounds or None),
                 double_blank=int(form.double_blank.data or 0),
                 rules_name=form.rules.data or "standard",
+                kind=kind,
             )
         except services.Invalid as e:
             _attach_errors(form, e, blank_names=_blank_positions(form))
@@ -65,7 +67,7 @@ def new_round(game_id: str) -> str | Response:
     _size(form, len(current.players))
     if form.validate_on_submit():
         try:
-            services.add_round(session(), game, _entry(form))
+            services.add_round(session(), game, _entry(form, current))
         except services.Invalid as e:
             _attach_errors(form, e)
         else:
@@ -83,14 +85,15 @@ def edit_round(game_id: str, number: int) -> str | Response:
     form = RoundForm()
     _size(form, len(current.players))
     if request.method == "GET":
-        for field, score in zip(form.pips, rnd.scores):
+        for field, tiles, score in zip(form.pips, form.tiles, rnd.scores):
             field.data = str(score.pips)
+            tiles.data = "" if score.tiles is None else str(score.tiles)
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
         form.went_out.data = "" if out is None else str(out)
         form.blocked.data = rnd.blocked
     elif form.validate_on_submit():
         try:
-            services.edit_round(session(), game, number, _entry(form))
+            services.edit_round(session(), game, number, _entry(form, current))
         except services.Invalid as e:
             _attach_errors(form, e)
         else:
@@ -107,6 +110,15 @@ def undo(game_id: str) -> Response:
     if ConfirmForm().validate_on_submit():
         number = services.undo_last_round(session(), game)
         flash(f"Round {number} was undone; its scores are kept in the history.")
+    return redirect(url_for("games.table", game_id=game_id))
+
+
+@bp.post("/games/<game_id>/finish")
+def finish(game_id: str) -> Response:
+    """End an open-ended Super Domino evening."""
+    game = services.get_game(session(), game_id)
+    if ConfirmForm().validate_on_submit():
+        services.finish_game(session(), game)
     return redirect(url_for("games.table", game_id=game_id))
 
 
@@ -134,16 +146,18 @@ def delete(game_id: str) -> str | Response:
 
 
 def _size(form: RoundForm, players: int) -> None:
-    while len(form.pips) < players:
-        form.pips.append_entry()
+    for fields in (form.pips, form.tiles):
+        while len(fields) < players:
+            fields.append_entry()
 
 
-def _entry(form: RoundForm) -> services.RoundEntry:
+def _entry(form: RoundForm, game: services.GameView) -> services.RoundEntry:
     out = (form.went_out.data or "").strip()
     return services.RoundEntry(
         pips=[f.data for f in form.pips],
         went_out=int(out) if out.isdecimal() else None,
         blocked=bool(form.blocked.data),
+        tiles=[f.data for f in form.tiles] if game.is_super_domino else None,
     )
 
 
@@ -166,7 +180,7 @@ def _attach_errors(form: NewGameForm | RoundForm, error: services.Invalid,
             if i < len(field.entries):
                 field.entries[i].errors = [*field.entries[i].errors, message]
                 continue
-        if field is not None and not index and name not in ("players", "went_out"):
+        if field is not None and not index and name not in ("players", "went_out", "tiles"):
             field.errors = [*field.errors, message]
             continue
         general.append(message)
