@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install upgrade-db bench typecheck clean
+.PHONY: run test install translations messages upgrade-db bench typecheck clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,13 +16,27 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-upgrade-db: install
+# catalogs live in git as .po; the .mo files are built here, never committed
+translations: install
+	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+	  $(BIN)/pybabel compile -q -d scorekeeper/translations; fi
+
+# refresh the template and every catalog after changing texts
+messages: install
+	$(BIN)/pybabel extract -q -F babel.cfg -k _ -k _l -k ngettext:1,2 --no-location --sort-output -o scorekeeper/translations/messages.pot .
+	for lang in it cs pt de; do \
+	  test -f scorekeeper/translations/$$lang/LC_MESSAGES/messages.po \
+	    && $(BIN)/pybabel update -q --no-fuzzy-matching -i scorekeeper/translations/messages.pot -d scorekeeper/translations -l $$lang \
+	    || $(BIN)/pybabel init -q -i scorekeeper/translations/messages.pot -d scorekeeper/translations -l $$lang; \
+	done
+
+upgrade-db: translations
 	$(BIN)/flask --app scorekeeper upgrade-db
 
 run: upgrade-db
 	$(BIN)/python -m scorekeeper.serve
 
-test: install
+test: translations
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser

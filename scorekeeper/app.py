@@ -46,19 +46,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.config["DATABASE_URL"] = _normalise_url(app.config["DATABASE_URL"])
 
-    from . import db, errors, security
+    from . import db, errors, i18n, security
     from .api import bp as api_bp
     from .views.checker import bp as checker_bp
     from .views.games import bp as games_bp
+    from .views.pwa import bp as pwa_bp
     from .views.reference import bp as reference_bp
 
     db.init_app(app)
+    i18n.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     app.register_blueprint(games_bp)
     app.register_blueprint(reference_bp)
     app.register_blueprint(checker_bp)
+    app.register_blueprint(pwa_bp)
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
 

@@ -17,5 +17,6 @@ PIP_LAYOUT: dict[int, tuple[int, ...]] = {
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks ignore line breaks
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -1,0 +1,67 @@
+"""Languages: English, Italian, Czech, Portuguese and German, chosen once and remembered.
+
+The language comes from, in order: a `?lang=` in the address (a tap on the
+language bar), the cookie that tap leaves, then the browser's Accept-Language.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, redirect, request
+from werkzeug.wrappers import Response as BaseResponse
+from flask_babel import Babel, get_locale, gettext
+
+from .rules import i18n as rules_i18n
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "it": "Italiano",
+    "cs": "Čeština",
+    "pt": "Português",
+    "de": "Deutsch",
+}
+COOKIE = "lang"
+YEAR = 60 * 60 * 24 * 365
+
+babel = Babel()
+
+
+def select_locale() -> str:
+    asked = request.args.get("lang") or request.cookies.get(COOKIE)
+    if asked in LANGUAGES:
+        return asked
+    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def current_language() -> str:
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app, locale_selector=select_locale, default_translation_directories="translations")
+    # the rules library speaks through whatever translator the app gives it
+    rules_i18n.set_translator(gettext)
+
+    @app.after_request
+    def remember_language(response: Response) -> Response:
+        asked = request.args.get("lang")
+        if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+            response.set_cookie(COOKIE, asked, max_age=YEAR, samesite="Lax")
+        response.headers.add("Vary", "Accept-Language, Cookie")
+        response.headers.setdefault("Content-Language", current_language())
+        return response
+
+    @app.get("/language/<code>")
+    def choose_language(code: str) -> BaseResponse:
+        """Switch language and go back where the player was."""
+        target = request.args.get("next", "/")
+        if not target.startswith("/") or target.startswith("//"):
+            target = "/"  # only ever back into this app
+        response = redirect(target)
+        if code in LANGUAGES:
+            response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
+        return response
+
+    @app.context_processor
+    def languages() -> dict[str, object]:
+        return {"languages": LANGUAGES, "language": current_language()}

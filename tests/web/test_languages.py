@@ -1,0 +1,32 @@
+"""The language follows the browser, switches in one tap, and is remembered."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+
+def test_the_browser_language_is_used(client: FlaskClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="de">' in page
+    assert '<html lang="en">' in client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+
+
+def test_one_tap_switches_and_the_choice_is_remembered(client: FlaskClient) -> None:
+    page = client.get("/games/new").get_data(as_text=True)
+    assert 'href="/language/cs?next=/games/new"' in page
+    response = client.get("/language/cs?next=/games/new")
+    assert response.status_code == 302 and response.headers["Location"] == "/games/new"
+    later = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert '<html lang="cs">' in later
+    assert 'lang="cs" hreflang="cs"\n           aria-current=true' in later or 'aria-current=true>Čeština' in later
+
+
+def test_switching_never_leaves_the_app(client: FlaskClient) -> None:
+    for target in ("https://example.com/", "//example.com/x"):
+        response = client.get(f"/language/it?next={target}")
+        assert response.headers["Location"] == "/"
+
+
+def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
+    client.get("/language/klingon")
+    assert '<html lang="en">' in client.get("/").get_data(as_text=True)
