@@ -34,8 +34,41 @@ from .scoresheet import (
     winners,
 )
 from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS, DominoSet, Tile, TileError
+from .super_moves import SuperMove
+from .super_options import (
+    SUPER_DOMINO_HAND,
+    SUPER_DOMINO_SETS,
+    SUPER_OPTION_NAMES,
+    SUPER_PRESETS,
+    SuperOptions,
+    SuperPreset,
+    resolve_super,
+    super_domino_max_players,
+)
+from .super_position import SuperPosition, check_super
+from .super_round import Placement, SuperOutcome, SuperRound
+from .games import GAMES, MEXICAN_TRAIN, SUPER_DOMINO, AnyPosition, read_position
 
 __all__ = [
+    "GAMES",
+    "MEXICAN_TRAIN",
+    "SUPER_DOMINO",
+    "SUPER_DOMINO_HAND",
+    "SUPER_DOMINO_SETS",
+    "SUPER_OPTION_NAMES",
+    "SUPER_PRESETS",
+    "AnyPosition",
+    "Placement",
+    "SuperMove",
+    "SuperOptions",
+    "SuperOutcome",
+    "SuperPosition",
+    "SuperPreset",
+    "SuperRound",
+    "check_super",
+    "read_position",
+    "resolve_super",
+    "super_domino_max_players",
     "ANCHORS",
     "CZECH_DEALS",
     "DOUBLE_BLANK_VALUES",

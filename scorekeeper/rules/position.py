@@ -41,7 +41,7 @@ class Train:
 
 
 _FIELDS = (
-    "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
+    "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
     "drawn", "laid", "laid_double", "first_lap", "passes", "hand_sizes", "names",
 )  # fmt: skip
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
@@ -113,6 +113,8 @@ class Position(Legality):
         for key in _REQUIRED:
             if key not in data:
                 raise PositionError(key, "missing")
+        if data.get("game", "mexican-train") != "mexican-train":
+            raise PositionError("game", f"a Mexican Train position has no game or \"mexican-train\", not {data['game']!r}")
         preset, options = resolve(data["rules"], "rules", PositionError)
         highest = _int(data["set"], "set")
         if highest not in SUPPORTED_SETS:
@@ -161,8 +163,17 @@ class Position(Legality):
             names=None if names is None else tuple(_str(v, f"names[{i}]") for i, v in enumerate(_list(names, "names"))),
         )
 
+    @property
+    def game(self) -> str:
+        return "mexican-train"
+
+    @staticmethod
+    def read_move(data: object) -> Move:
+        """A Mexican Train move from its JSON (raises :class:`MoveError`)."""
+        return Move.from_json(data)
+
     def to_json(self) -> dict[str, Any]:
-        """The position as JSON; optional fields are written only when they differ from their defaults."""
+        """The position as JSON (no ``game`` field: Mexican Train is the default); optional fields are written only when they differ from their defaults."""
         out: dict[str, Any] = {
             "rules": rules_json(self.preset, self.options),
             "set": self.highest,

@@ -64,6 +64,58 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
 )
 """anchor -> heading of the rules reference section, in reading order."""
 
+# -- Super Domino ----------------------------------------------------------------------
+# Its own ids (prefixed "sd-") so that every verdict links to a Super Domino section.
+
+SD_LEGAL = "sd-legal"
+SD_HAND_OVER = "sd-hand-over"
+SD_TILE_NOT_IN_HAND = "sd-tile-not-in-hand"
+SD_SPINNER_FIRST = "sd-spinner-first"
+SD_NO_SUCH_EDGE = "sd-no-such-edge"
+SD_TILE_DOES_NOT_MATCH = "sd-tile-does-not-match"
+SD_DOUBLE_DOES_NOT_MATCH = "sd-double-does-not-match"
+SD_SPELL = "sd-spell"
+SD_TURN_ENDS_AFTER_DRAW = "sd-turn-ends-after-draw"
+SD_MUST_PLAY_BEFORE_DRAWING = "sd-must-play-before-drawing"
+SD_NO_DRAWING = "sd-no-drawing"
+SD_ALREADY_DREW = "sd-already-drew"
+SD_BONEYARD_EMPTY = "sd-boneyard-empty"
+SD_CANNOT_PASS = "sd-cannot-pass"
+
+SUPER_DOMINO_RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        SD_LEGAL: ("A legal move", "super-domino-turns"),
+        SD_HAND_OVER: ("The hand is over", "super-domino-ending"),
+        SD_TILE_NOT_IN_HAND: ("You can only lay a tile from your hand", "super-domino-turns"),
+        SD_SPINNER_FIRST: ("The first tile is a double, the fat spinner", "super-domino-start"),
+        SD_NO_SUCH_EDGE: ("Lay a tile against an open edge", "super-domino-edges"),
+        SD_TILE_DOES_NOT_MATCH: ("A tile must match the edge it is laid against", "super-domino-edges"),
+        SD_DOUBLE_DOES_NOT_MATCH: ("A double goes on its own number or on a 13", "super-domino-doubles"),
+        SD_SPELL: ("Under the spell, play on the 13", "super-domino-spell"),
+        SD_TURN_ENDS_AFTER_DRAW: ("Drawing for the spell ends your turn", "super-domino-spell"),
+        SD_MUST_PLAY_BEFORE_DRAWING: ("You may draw only when you cannot play", "super-domino-stuck"),
+        SD_NO_DRAWING: ("You do not draw now", "super-domino-stuck"),
+        SD_ALREADY_DREW: ("You draw once a turn", "super-domino-stuck"),
+        SD_BONEYARD_EMPTY: ("You cannot draw from an empty boneyard", "super-domino-stuck"),
+        SD_CANNOT_PASS: ("You may pass only when you cannot play", "super-domino-stuck"),
+    }
+)
+"""Super Domino rule id -> (title, anchor); every anchor starts with ``super-domino``."""
+
+SUPER_DOMINO_ANCHORS: Mapping[str, str] = MappingProxyType(
+    {
+        "super-domino-start": "Super Domino: who starts, and the fat spinner",
+        "super-domino-turns": "Super Domino: turns and direction",
+        "super-domino-edges": "Super Domino: laying tiles on open edges",
+        "super-domino-doubles": "Super Domino: doubles and the wild 13",
+        "super-domino-specials": "Super Domino: the special tiles",
+        "super-domino-spell": "Super Domino: the spell",
+        "super-domino-stuck": "Super Domino: when you cannot play",
+        "super-domino-ending": "Super Domino: the end of a hand",
+    }
+)
+"""Super Domino anchor -> section heading, in reading order."""
+
 
 class IllegalMove(ValueError):
     """A move the rules forbid, with the rule it breaks and a reason a player can read.

@@ -1,0 +1,540 @@
+"""A Super Domino position as the player to move sees it: the open edges, their hand, counts for the rest.
+
+This is the checker's Super Domino position and its JSON format (see README.md beside this file):
+the layout is given only as the numbers showing on its open edges, which is all legality depends on.
+
+>>> pos = SuperPosition.from_json({
+...     "game": "super-domino", "rules": "german", "set": 15, "players": 4, "turn": 2,
+...     "edges": [15, 7, 13, 15], "spell": [2],
+...     "hand": ["13-4", "5-5", "7-1"], "boneyard": 60})
+>>> pos.legal_moves()
+[SuperMove.play('5-5', 2), SuperMove.play('13-4', 2)]
+>>> pos.check(SuperMove.play("7-1", 1)).reason
+'The spell is on: you must play on the 13 showing on edge 2, so 7-1 cannot go on edge 1.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from . import rulebook as R
+from ._core import DOUBLES_MASK, set_size, tile_index
+from .legality import Verdict, tile_of
+from .rulebook import RULES, SUPER_DOMINO_RULES, IllegalMove, PositionError
+from .super_core import DRAW, EDGE_BITS, EDGE_MASK, PASS, SPINNER, WILD, SuperTable, play_code
+from .super_moves import SuperMove
+from .super_options import (
+    SUPER_DOMINO_SETS,
+    SUPER_PRESETS,
+    SuperOptions,
+    resolve_super,
+    super_domino_max_players,
+    super_rules_json,
+)
+from .tiles import Tile, TileError
+
+GAME = "super-domino"
+"""The ``game`` field of a Super Domino position."""
+
+Direction = Literal["left", "right"]
+
+
+def rule_title(rule: str) -> str:
+    """The title of any rule id, Mexican Train or Super Domino."""
+    return (RULES.get(rule) or SUPER_DOMINO_RULES[rule])[0]
+
+
+def rule_anchor(rule: str) -> str:
+    return (RULES.get(rule) or SUPER_DOMINO_RULES[rule])[1]
+
+
+class SuperLegality:
+    """verify / is_legal / legal_moves / check over a :class:`SuperTable`; shared by position and round."""
+
+    __slots__ = ()
+
+    def _core(self) -> SuperTable:
+        raise NotImplementedError
+
+    def _names(self) -> Sequence[str] | None:
+        raise NotImplementedError
+
+    # -- encoding ------------------------------------------------------------
+
+    def _encode(self, move: SuperMove) -> tuple[int, int, int]:
+        """(code, tile index or -1, edge or -1 for the spinner or -2 for an edge that cannot exist)."""
+        if move.action == "draw":
+            return DRAW, -1, -1
+        if move.action == "pass":
+            return PASS, -1, -1
+        t = self._core()
+        tile = move.tile
+        idx = tile_index(tile.high, tile.low) if tile is not None and tile.high <= t.highest else -1
+        edge = SPINNER if move.edge is None else move.edge
+        if not -1 <= edge < EDGE_MASK - 1:
+            edge = -2
+        return (play_code(idx, edge) if idx >= 0 and edge >= -1 else -3), idx, edge
+
+    def _decode(self, code: int) -> SuperMove:
+        if code == DRAW:
+            return SuperMove.draw()
+        if code == PASS:
+            return SuperMove.pass_()
+        edge = (code & EDGE_MASK) - 1
+        return SuperMove("play", tile_of(code >> EDGE_BITS), None if edge == SPINNER else edge)
+
+    def _rule(self, move: SuperMove) -> str:
+        code, idx, edge = self._encode(move)
+        if code in (DRAW, PASS):
+            return self._core().rule(code)
+        return self._core().play_rule(idx, edge)
+
+    # -- the public API ------------------------------------------------------------
+
+    @staticmethod
+    def read_move(data: object) -> SuperMove:
+        """A Super Domino move from its JSON (raises :class:`MoveError`)."""
+        return SuperMove.from_json(data)
+
+    def legal_moves(self) -> list[SuperMove]:
+        """Every legal move for the player to move: plays (and a pass after a draw, where the rules let you
+        lay or keep the drawn tiles), or else the draw or the pass; [] once the hand is over."""
+        return [self._decode(c) for c in self._core().legal_codes()]
+
+    def is_legal(self, move: SuperMove) -> bool:
+        return self._rule(move) == R.SD_LEGAL
+
+    def verify(self, move: SuperMove) -> None:
+        """Raise :class:`IllegalMove` with the rule and a reason if ``move`` is not legal."""
+        rule = self._rule(move)
+        if rule != R.SD_LEGAL:
+            raise IllegalMove(rule, self._reason(rule, move))
+
+    def check(self, move: SuperMove) -> Verdict:
+        """A verdict for any move, legal or not."""
+        rule = self._rule(move)
+        return Verdict(rule == R.SD_LEGAL, rule, self._reason(rule, move))
+
+    def verify_play(self, tile: Tile | str, edge: int | None) -> None:
+        self.verify(SuperMove.play(tile, edge))
+
+    def verify_draw(self) -> None:
+        self.verify(SuperMove.draw())
+
+    def verify_pass(self) -> None:
+        self.verify(SuperMove.pass_())
+
+    def can_play(self, tile: Tile | str, edge: int | None) -> bool:
+        return self.is_legal(SuperMove.play(tile, edge))
+
+    def can_draw(self) -> bool:
+        return self.is_legal(SuperMove.draw())
+
+    def can_pass(self) -> bool:
+        return self.is_legal(SuperMove.pass_())
+
+    # -- reasons -------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        names = self._names()
+        if names is not None and 0 <= seat < len(names):
+            return names[seat]
+        return f"seat {seat}"
+
+    def edge_name(self, edge: int) -> str:
+        """"edge 2 (showing 13)"."""
+        t = self._core()
+        if 0 <= edge < len(t.edges):
+            return f"edge {edge} (showing {t.edges[edge]})"
+        return f"edge {edge}"
+
+    def _play_text(self, code: int) -> str:
+        edge = (code & EDGE_MASK) - 1
+        tile = tile_of(code >> EDGE_BITS)
+        return f"{tile} as the fat spinner" if edge == SPINNER else f"{tile} on {self.edge_name(edge)}"
+
+    def _spell_text(self) -> str:
+        t = self._core()
+        spell = t.spell
+        if len(spell) == 1:
+            return f"the {t.edges[spell[0]]} showing on edge {spell[0]}"
+        return "the tile that cast it (edges " + ", ".join(map(str, spell)) + ")"
+
+    def _reason(self, rule: str, move: SuperMove) -> str:  # noqa: C901 - one sentence per rule
+        t = self._core()
+        tile = str(move.tile)
+        edge = move.edge
+        if rule == R.SD_LEGAL:
+            if move.action == "draw":
+                if t.opening:
+                    return "You may draw one tile: every player has been skipped and nobody holds a double."
+                if t.bound():
+                    return "You may draw: you cannot break the spell, so you draw two tiles."
+                return "You may draw two tiles: you cannot play."
+            if move.action == "pass":
+                if t.drawn:
+                    if t.opening or t.stuck_draws:
+                        return "You may pass: you have drawn, and laying a drawn tile is up to you."
+                    return "You may pass: you have drawn for the spell, which ends your turn."
+                if t.opening:
+                    return "You may pass: you hold no double, so you are skipped."
+                if t.bound():
+                    return "You may pass: you cannot break the spell and the boneyard is empty."
+                return "You may pass: you cannot play."
+            if edge is None:
+                return f"You may lay {tile} as the fat spinner."
+            return f"You may lay {tile} on {self.edge_name(edge)}."
+        if rule == R.SD_HAND_OVER:
+            if t.blocked:
+                return "The hand is over: nobody can play, so nobody may move."
+            who = "you" if t.winner in (-1, t.turn) else self.seat_name(t.winner)
+            return f"The hand is over: {who} went out, so nobody may move."
+        if rule == R.SD_TILE_NOT_IN_HAND:
+            if move.tile is not None and move.tile.high > t.highest:
+                return f"{tile} is not in a double-{t.highest} set, so it cannot be in your hand."
+            return f"{tile} is not in your hand."
+        if rule == R.SD_SPINNER_FIRST:
+            if move.tile is not None and not move.tile.is_double:
+                return f"{tile} is not a double: the hand opens with a double, the fat spinner."
+            return f"Nothing is on the table yet, so there is no edge {edge}: lay {tile} on its own as the fat spinner."
+        if rule == R.SD_NO_SUCH_EDGE:
+            last = len(t.edges) - 1
+            if edge is None:
+                return f"The fat spinner is already down: say which open edge (0 to {last}) {tile} goes against."
+            return f"There is no edge {edge}: the open edges are 0 to {last}."
+        if rule == R.SD_TILE_DOES_NOT_MATCH:
+            assert edge is not None
+            return f"{tile} does not match {self.edge_name(edge)}: a tile goes against an edge showing one of its numbers."
+        if rule == R.SD_DOUBLE_DOES_NOT_MATCH:
+            assert edge is not None and move.tile is not None
+            return (
+                f"{tile} cannot go on {self.edge_name(edge)}: a double goes on its own number "
+                f"({move.tile.high}) or on a {WILD}."
+            )
+        if rule == R.SD_SPELL:
+            return f"The spell is on: you must play on {self._spell_text()}, so {tile} cannot go on edge {edge}."
+        if rule == R.SD_TURN_ENDS_AFTER_DRAW:
+            return "You have drawn for the spell, and under these rules that ends your turn: pass."
+        if rule == R.SD_MUST_PLAY_BEFORE_DRAWING:
+            return f"You cannot draw while you can play: {self._play_text(t.first_play())} is legal."
+        if rule == R.SD_NO_DRAWING:
+            if t.opening:
+                return "Nobody draws until every player has been skipped: you hold no double, so pass."
+            return "Under these rules a player who cannot play passes; you draw only when a spell binds you."
+        if rule == R.SD_ALREADY_DREW:
+            if t.opening or t.stuck_draws:
+                return "You have already drawn this turn: lay a drawn tile if it fits, or pass."
+            return "You have already drawn this turn: pass."
+        if rule == R.SD_BONEYARD_EMPTY:
+            return "The boneyard is empty: pass instead of drawing."
+        if rule == R.SD_CANNOT_PASS:
+            play = t.first_play()
+            if play >= 0:
+                return f"You cannot pass while you can play: {self._play_text(play)} is legal."
+            if t.opening:
+                return "You cannot pass yet: every player has been skipped, so draw a tile first."
+            if t.bound():
+                return "You cannot pass yet: you cannot break the spell, so draw two tiles first."
+            return "You cannot pass yet: you cannot play, so draw two tiles first."
+        return rule_title(rule) + "."
+
+
+_FIELDS = (
+    "game", "rules", "set", "players", "turn", "direction", "edges", "spell", "spell_caster", "hand",
+    "boneyard", "drawn", "passes", "hand_sizes", "names",
+)  # fmt: skip
+_REQUIRED = ("game", "rules", "players", "turn", "edges", "hand", "boneyard")
+
+
+@dataclass(frozen=True)
+class SuperPosition(SuperLegality):
+    """The open edges and the mover's hand; other hands are only counted. Immutable and validated on creation."""
+
+    preset: str
+    """The preset the options start from (``"german"`` for bare options)."""
+    options: SuperOptions
+    highest: int
+    """The set, by its highest double (JSON ``set``, default 15)."""
+    players: int
+    turn: int
+    """The seat to move, 0-based; seats are numbered to the left (clockwise)."""
+    edges: tuple[int, ...]
+    """The number showing on each open edge, by edge id; empty until the fat spinner is down."""
+    hand: tuple[Tile, ...]
+    """The hand of the seat to move."""
+    boneyard: int
+    """Tiles left to draw."""
+    direction: Direction = "left"
+    """Where play goes next: "left" (seat + 1) or "right" (seat - 1, after a reversal)."""
+    spell: tuple[int, ...] = ()
+    """The edges of the tile that cast a spell, if one is on: the mover must play on one of them."""
+    spell_caster: int | None = None
+    """Who cast the spell, if known (matters when the caster is exempt)."""
+    drawn: bool = False
+    """The seat to move has drawn this turn."""
+    passes: int = 0
+    """Before the spinner: passes since the deal (from ``players`` on, the skipped draw one each).
+    After: passes in a row by players who neither laid nor drew; ``players`` of them end the hand."""
+    hand_sizes: tuple[int, ...] | None = None
+    """Tiles in each hand, if known."""
+    names: tuple[str, ...] | None = None
+    """Seat names for reasons; default "seat 2"."""
+    _table: SuperTable = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_table", _build(self))
+
+    def _core(self) -> SuperTable:
+        return self._table
+
+    def _names(self) -> Sequence[str] | None:
+        return self.names
+
+    @property
+    def game(self) -> str:
+        return GAME
+
+    @property
+    def is_over(self) -> bool:
+        return self._table.over
+
+    @property
+    def opening(self) -> bool:
+        """The fat spinner is not down yet."""
+        return not self.edges
+
+    # -- JSON -------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, data: object) -> SuperPosition:
+        """Read and fully validate a position; any problem raises :class:`PositionError` naming the field."""
+        if not isinstance(data, Mapping):
+            raise PositionError("position", "expected an object")
+        for key in data:
+            if key not in _FIELDS:
+                raise PositionError(str(key), f"unknown field; the Super Domino fields are {', '.join(_FIELDS)}")
+        for key in _REQUIRED:
+            if key not in data:
+                raise PositionError(key, "missing")
+        if data["game"] != GAME:
+            raise PositionError("game", f"expected {GAME!r}, not {data['game']!r}")
+        preset, options = resolve_super(data["rules"], "rules", PositionError)
+        direction = data.get("direction", "left")
+        if direction not in ("left", "right"):
+            raise PositionError("direction", f"expected \"left\" or \"right\", not {direction!r}")
+        spell_raw = data.get("spell", [])
+        if isinstance(spell_raw, int) and not isinstance(spell_raw, bool):
+            spell_raw = [spell_raw]  # one edge may be given bare
+        caster = data.get("spell_caster")
+        sizes = data.get("hand_sizes")
+        names = data.get("names")
+        return cls(
+            preset=preset,
+            options=options,
+            highest=_int(data.get("set", 15), "set"),
+            players=_int(data["players"], "players"),
+            turn=_int(data["turn"], "turn"),
+            direction="left" if direction == "left" else "right",
+            edges=tuple(_int(v, f"edges[{i}]") for i, v in enumerate(_list(data["edges"], "edges"))),
+            spell=tuple(_int(v, f"spell[{i}]") for i, v in enumerate(_list(spell_raw, "spell"))),
+            spell_caster=None if caster is None else _int(caster, "spell_caster"),
+            hand=_tiles(data["hand"], "hand"),
+            boneyard=_int(data["boneyard"], "boneyard"),
+            drawn=_bool(data.get("drawn", False), "drawn"),
+            passes=_int(data.get("passes", 0), "passes"),
+            hand_sizes=None
+            if sizes is None
+            else tuple(_int(v, f"hand_sizes[{i}]") for i, v in enumerate(_list(sizes, "hand_sizes"))),
+            names=None if names is None else tuple(_str(v, f"names[{i}]") for i, v in enumerate(_list(names, "names"))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as JSON, ``"game": "super-domino"`` first; optional fields only when not their defaults."""
+        out: dict[str, Any] = {
+            "game": GAME,
+            "rules": super_rules_json(self.preset, self.options),
+            "set": self.highest,
+            "players": self.players,
+            "turn": self.turn,
+            "direction": self.direction,
+            "edges": list(self.edges),
+            "hand": [str(t) for t in self.hand],
+            "boneyard": self.boneyard,
+            "drawn": self.drawn,
+        }
+        if self.spell:
+            out["spell"] = list(self.spell)
+        if self.spell_caster is not None:
+            out["spell_caster"] = self.spell_caster
+        if self.passes:
+            out["passes"] = self.passes
+        if self.hand_sizes is not None:
+            out["hand_sizes"] = list(self.hand_sizes)
+        if self.names is not None:
+            out["names"] = list(self.names)
+        return out
+
+
+def check_super(position: SuperPosition | Mapping[str, Any], move: SuperMove | Mapping[str, Any]) -> Verdict:
+    """The Super Domino checker in one call; bad JSON raises :class:`PositionError` or :class:`MoveError`."""
+    pos = position if isinstance(position, SuperPosition) else SuperPosition.from_json(position)
+    mv = move if isinstance(move, SuperMove) else SuperMove.from_json(move)
+    return pos.check(mv)
+
+
+# -- reading JSON values ----------------------------------------------------------
+
+
+def _int(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(path, f"expected a whole number, not {value!r}")
+    return value
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise PositionError(path, f"expected true or false, not {value!r}")
+    return value
+
+
+def _str(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        raise PositionError(path, f"expected text, not {value!r}")
+    return value
+
+
+def _list(value: object, path: str) -> list[object]:
+    if not isinstance(value, list | tuple):
+        raise PositionError(path, f"expected a list, not {value!r}")
+    return list(value)
+
+
+def _tiles(value: object, path: str) -> tuple[Tile, ...]:
+    out = []
+    for i, raw in enumerate(_list(value, path)):
+        if not isinstance(raw, str):
+            raise PositionError(f"{path}[{i}]", f"expected a tile written like \"15-3\", not {raw!r}")
+        try:
+            out.append(Tile.parse(raw))
+        except TileError as e:
+            raise PositionError(f"{path}[{i}]", str(e)) from None
+    return tuple(out)
+
+
+# -- validation: build the core table, or say exactly what is wrong -----------------------
+
+
+def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per sentence
+    E = PositionError
+    o = p.options
+    if p.preset not in SUPER_PRESETS:
+        raise E("rules", f"unknown Super Domino preset {p.preset!r}; choose one of {', '.join(SUPER_PRESETS)}")
+    if p.highest not in SUPER_DOMINO_SETS:
+        sets = " or ".join(f"double-{n}" for n in SUPER_DOMINO_SETS)
+        raise E("set", f"Super Domino needs the 13, 14 and 15 suits: play it with {sets}, not double-{p.highest}")
+    most = super_domino_max_players(p.highest)
+    n = p.players
+    if not 2 <= n <= most:
+        raise E("players", f"a double-{p.highest} set deals 9 tiles each to 2 to {most} players, not {n}")
+    if not 0 <= p.turn < n:
+        raise E("turn", f"seats are 0 to {n - 1}, not {p.turn}")
+    if p.names is not None and len(p.names) != n:
+        raise E("names", f"expected one name per player ({n}), not {len(p.names)}")
+    if p.direction not in ("left", "right"):
+        raise E("direction", f"expected \"left\" or \"right\", not {p.direction!r}")
+    for name, value in (("boneyard", p.boneyard), ("passes", p.passes)):
+        if value < 0:
+            raise E(name, f"cannot be negative ({value})")
+    for i, number in enumerate(p.edges):
+        if not 0 <= number <= p.highest:
+            raise E(f"edges[{i}]", f"an edge of a double-{p.highest} layout shows 0 to {p.highest}, not {number}")
+    k = len(p.edges)
+    if p.edges:
+        extra = k - o.spinner_edges
+        if o.double_edges == 1 and extra != 0:
+            raise E("edges", f"under these rules the layout always has {o.spinner_edges} open edges (the fat spinner's), not {k}")
+        if o.double_edges == 3 and (extra < 0 or extra % 2):
+            raise E("edges", f"under these rules the layout has {o.spinner_edges} open edges plus two for each later double, not {k}")
+    t = SuperTable(o, n, p.highest)
+    seen: dict[int, str] = {}
+    hand = 0
+    for j, tile in enumerate(p.hand):
+        path = f"hand[{j}]"
+        if tile.high > p.highest:
+            raise E(path, f"{tile} is not in a double-{p.highest} set")
+        i = tile_index(tile.high, tile.low)
+        if i in seen:
+            raise E(path, f"{tile} appears twice (also {seen[i]})")
+        seen[i] = path
+        hand |= 1 << i
+    t.hands[p.turn] = hand
+    t.counts = [-1] * n
+    t.counts[p.turn] = len(p.hand)
+    on_table = 1 if p.edges else 0  # at least the fat spinner
+    unseen = set_size(p.highest) - len(p.hand) - on_table
+    if p.hand_sizes is not None:
+        if len(p.hand_sizes) != n:
+            raise E("hand_sizes", f"expected one count per player ({n}), not {len(p.hand_sizes)}")
+        for s, size in enumerate(p.hand_sizes):
+            if size < 0:
+                raise E(f"hand_sizes[{s}]", f"cannot be negative ({size})")
+        if p.hand_sizes[p.turn] != len(p.hand):
+            raise E(f"hand_sizes[{p.turn}]", f"the hand holds {len(p.hand)} tiles, not {p.hand_sizes[p.turn]}")
+        hidden = sum(p.hand_sizes) - len(p.hand)
+        if not p.edges and hidden + p.boneyard != unseen:
+            raise E("boneyard", f"with nothing on the table, {p.boneyard} to draw and {hidden} in other hands should make {unseen}")
+        if hidden + p.boneyard > unseen:
+            raise E("boneyard", f"{p.boneyard} to draw and {hidden} in other hands are more than the {unseen} tiles not on the table or in your hand")
+        t.counts = list(p.hand_sizes)
+    elif p.boneyard > unseen:
+        raise E("boneyard", f"{p.boneyard} tiles cannot be left to draw: only {unseen} are not on the table or in your hand")
+    t.bcount = p.boneyard
+    t.edges = list(p.edges)
+    spell: list[int] = []
+    for j, e in enumerate(p.spell):
+        here = f"spell[{j}]"
+        if not 0 <= e < k:
+            raise E(here, f"there is no open edge {e}" + (" (the fat spinner is not down)" if not k else ""))
+        if e in spell:
+            raise E(here, f"edge {e} is listed twice")
+        if o.effects == "open-end" and p.edges[e] != WILD:
+            raise E(here, f"edge {e} shows {p.edges[e]}; a spell is cast by a {WILD} left showing")
+        spell.append(e)
+    t.spell = tuple(spell)
+    if p.spell_caster is not None:
+        if not p.spell:
+            raise E("spell_caster", "there is no spell on")
+        if not 0 <= p.spell_caster < n:
+            raise E("spell_caster", f"seats are 0 to {n - 1}, not {p.spell_caster}")
+        t.caster = p.spell_caster
+    t.turn = p.turn
+    t.direction = 1 if p.direction == "left" else -1
+    t.passes = p.passes
+    t.drawn = p.drawn
+    if p.edges:
+        if p.passes > n:
+            raise E("passes", f"at most {n} passes in a row: then nobody can play and the hand is over")
+        if p.drawn and not (o.cannot_play == "draw-two" or t.bound()):
+            raise E("drawn", "under these rules you draw only when a spell binds you")
+        if p.drawn and p.passes:
+            raise E("passes", "a draw starts the count of passes again")
+    elif p.drawn and p.passes < n:
+        raise E("drawn", "before the fat spinner is down, nobody draws until every player has been skipped")
+    if not p.hand:
+        if not p.edges:
+            raise E("hand", "empty, but nobody can go out before the fat spinner is down")
+        t.over, t.winner = True, p.turn
+    elif p.hand_sizes is not None and 0 in p.hand_sizes:
+        if not p.edges:
+            raise E("hand_sizes", "a hand is empty, but nobody can go out before the fat spinner is down")
+        t.over, t.winner = True, p.hand_sizes.index(0)
+    elif p.passes >= n and (p.edges or (p.boneyard == 0 and not p.drawn)):
+        if not p.edges and hand & DOUBLES_MASK:
+            raise E("passes", "every player has been skipped and the boneyard is empty, yet the hand holds a double")
+        t.over, t.blocked = True, True
+    return t
+
+
+__all__ = ["GAME", "SuperLegality", "SuperPosition", "check_super", "rule_anchor", "rule_title"]
