@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from werkzeug.datastructures import MultiDict
 
 from . import rules
+from .i18n import _
 from .rules import TrainSketch
 from .services import CheckRequest, MAX_PLAYERS, MIN_PLAYERS
 
@@ -31,7 +32,7 @@ class CheckForm:
     preset: str = "standard"
     highest: int = 12
     engine: int = 12
-    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2", "Player 3", "Player 4"])
+    names: list[str] = field(default_factory=lambda: [_("Player %(number)d", number=i) for i in range(1, 5)])
     turn: int = 0
     trains: list[TrainRow] = field(default_factory=list)
     mexican: TrainRow = field(default_factory=TrainRow)
@@ -78,12 +79,12 @@ class CheckForm:
         if preset in rules.PRESETS:
             self.preset = preset
         else:
-            self.errors["rules"] = f"Unknown rules {preset!r}; pick one from the list."
+            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=repr(preset))
         self.highest = self._choice(args, "set", self.highest, rules.SUPPORTED_SETS)
         self.engine = self._choice(args, "engine", min(self.engine, self.highest), range(self.highest + 1))
         if not self.game:
             count = self._choice(args, "players", self.players, range(MIN_PLAYERS, MAX_PLAYERS + 1))
-            self.names = [f"Player {i + 1}" for i in range(count)]
+            self.names = [_("Player %(number)d", number=i + 1) for i in range(count)]
         self.turn = self._choice(args, "turn", self.turn, range(self.players))
         self._fit_trains()
         for i, row in enumerate(self.trains):
@@ -95,7 +96,7 @@ class CheckForm:
         self.hand = [t for t in args.getlist("hand") if t]
         self.action = args.get("action", "play")
         if self.action not in ("play", "draw", "pass"):
-            self.errors["action"] = "Choose lay a tile, draw or pass."
+            self.errors["action"] = _("Choose lay a tile, draw or pass.")
         self.target = args.get("train", "")
         self.drawn = "drawn" in args
         self.laid_double = "laid_double" in args
@@ -113,14 +114,14 @@ class CheckForm:
         if self.action == "play":
             tile = self._tile(self.tile, "tile") if self.tile else None
             if not self.tile:
-                self.errors["tile"] = "Pick the tile you want to lay."
+                self.errors["tile"] = _("Pick the tile you want to lay.")
             train: rules.TrainId | None = None
             if self.target == "mexican":
                 train = "mexican"
             elif self.target.isdecimal() and int(self.target) < self.players:
                 train = int(self.target)
             else:
-                self.errors["train"] = "Pick the train you want to lay it on."
+                self.errors["train"] = _("Pick the train you want to lay it on.")
             if tile is not None and train is not None:
                 move = rules.Move.play(tile, train)
         elif self.action == "draw":
@@ -143,7 +144,7 @@ class CheckForm:
             return default
         if raw.strip().isdecimal() and int(raw) in allowed:  # type: ignore[operator]
             return int(raw)
-        self.errors[name] = f"{raw!r} is not one of the choices for {name}; pick again."
+        self.errors[name] = _("%(given)s is not one of the choices; pick again.", given=repr(raw))
         return default
 
     def _end(self, args: Mapping[str, str], name: str) -> int | None:
@@ -152,16 +153,16 @@ class CheckForm:
             return None
         if raw.isdecimal() and int(raw) <= self.highest:
             return int(raw)
-        self.errors[name] = f"{raw!r} is not an end of a double-{self.highest} tile."
+        self.errors[name] = _("%(given)s is not an end of a double-%(set)d tile.", given=repr(raw), set=self.highest)
         return None
 
     def _tile(self, text: str, name: str) -> rules.Tile | None:
         try:
             tile = rules.Tile.parse(text)
         except ValueError:
-            self.errors[name] = f"{text!r} is not a tile; pick it on the picker."
+            self.errors[name] = _("%(given)s is not a tile; pick it on the picker.", given=repr(text))
             return None
         if tile.high > self.highest:
-            self.errors[name] = f"{tile} is not in a double-{self.highest} set."
+            self.errors[name] = _("%(tile)s is not in a double-%(set)d set.", tile=str(tile), set=self.highest)
             return None
         return tile

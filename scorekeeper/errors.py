@@ -7,13 +7,14 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from .i18n import _, _l
 from .services import ServiceError
 
 MESSAGES = {
-    400: "The request could not be read. Go back and try again.",
-    404: "There is nothing at this address. Check the link or start from the games list.",
-    405: "This address does not take that kind of request.",
-    413: "That was too much to send at once.",
+    400: _l("The request could not be read. Go back and try again."),
+    404: _l("There is nothing at this address. Check the link or start from the games list."),
+    405: _l("This address does not take that kind of request."),
+    413: _l("That was too much to send at once."),
 }
 
 
@@ -35,7 +36,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(e: CSRFError) -> ResponseReturnValue:
-        message = "This form had expired. Nothing was saved; please send it again."
+        message = _("This form had expired. Nothing was saved; please send it again.")
         if wants_json():
             return error_response(400, message)
         return render_template("error.html", status=400, message=message), 400
@@ -43,7 +44,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> ResponseReturnValue:
         status = e.code or 500
-        message = MESSAGES.get(status, e.description or "Something went wrong.")
+        message = str(MESSAGES.get(status, e.description or _("Something went wrong.")))
         if wants_json():
             return error_response(status, message)
         return render_template("error.html", status=status, message=message), status
@@ -51,7 +52,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(e: Exception) -> ResponseReturnValue:
         app.logger.exception("unhandled error")
-        message = "Something went wrong on our side. Your earlier entries are saved; reload the page."
+        message = _("Something went wrong on our side. Your earlier entries are saved; reload the page.")
         if wants_json():
             return error_response(500, message)
         return render_template("error.html", status=500, message=message), 500

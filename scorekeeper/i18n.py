@@ -6,9 +6,12 @@ language bar), the cookie that tap leaves, then the browser's Accept-Language.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, redirect, request
+from flask_babel import Babel, get_locale, gettext, lazy_gettext
+from flask_babel import ngettext as babel_ngettext
 from werkzeug.wrappers import Response as BaseResponse
-from flask_babel import Babel, get_locale, gettext
 
 from .rules import i18n as rules_i18n
 
@@ -23,6 +26,20 @@ COOKIE = "lang"
 YEAR = 60 * 60 * 24 * 365
 
 babel = Babel()
+
+
+def _(message: str, **params: Any) -> str:
+    """The message in the request's language (Flask-Babel gettext, typed)."""
+    return str(gettext(message, **params))
+
+
+def _l(message: str, **params: Any) -> Any:
+    """A message translated when it is shown, for texts defined at import time."""
+    return lazy_gettext(message, **params)
+
+
+def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    return str(babel_ngettext(singular, plural, num, **params))
 
 
 def select_locale() -> str:

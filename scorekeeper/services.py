@@ -16,6 +16,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, selectinload
 
 from . import rules
+from .i18n import _, _l, ngettext
 from .rules import Standing
 from .rules import TrainSketch, sketch_position
 from .models import Change, Game, Round, Score, Seat
@@ -62,7 +63,7 @@ class Invalid(ServiceError):
 
 MEXICAN_TRAIN = "mexican-train"
 SUPER_DOMINO = "super-domino"
-GAMES = {MEXICAN_TRAIN: "Mexican Train", SUPER_DOMINO: "Super Domino"}
+GAMES = {MEXICAN_TRAIN: _l("Mexican Train"), SUPER_DOMINO: _l("Super Domino")}
 SUPER_DOMINO_SET = 15
 SUPER_DOMINO_DEAL = 9
 
@@ -123,7 +124,7 @@ class GameView:
 
     @property
     def game_title(self) -> str:
-        return GAMES[self.kind]
+        return str(GAMES[self.kind])
 
     @property
     def rules_title(self) -> str:
@@ -240,7 +241,7 @@ def get_game(db: Session, game_id: str) -> Game:
         .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
     )
     if game is None:
-        raise NotFound("There is no game at this address. It may have been deleted; start a new one from the games list.")
+        raise NotFound(_("There is no game at this address. It may have been deleted; start a new one from the games list."))
     return game
 
 
@@ -280,20 +281,20 @@ def validate_players(names: Sequence[str], kind: str = "mexican-train") -> dict[
     for i, name in enumerate(names):
         key = f"players-{i}"
         if not name:
-            errors[key] = f"Player {i + 1} has no name; type one or remove the player."
+            errors[key] = _("Player %(number)d has no name; type one or remove the player.", number=i + 1)
         elif len(name) > MAX_NAME:
-            errors[key] = f"“{name[:12]}…” is {len(name)} characters long; keep names to {MAX_NAME}."
+            errors[key] = _("“%(name)s…” is %(length)d characters long; keep names to %(most)d.", name=name[:12], length=len(name), most=MAX_NAME)
         elif any(unicodedata.category(c).startswith("C") for c in name):
-            errors[key] = f"Player {i + 1}'s name has a control character; type it again."
+            errors[key] = _("Player %(number)d's name has a control character; type it again.", number=i + 1)
         elif name.casefold() in seen:
-            errors[key] = f"“{name}” is already player {seen[name.casefold()] + 1}; give each player a different name."
+            errors[key] = _("“%(name)s” is already player %(number)d; give each player a different name.", name=name, number=seen[name.casefold()] + 1)
         else:
             seen[name.casefold()] = i
     most = max_players(kind)
     if len(names) < MIN_PLAYERS:
-        errors["players"] = f"{GAMES.get(kind, 'A game')} needs at least {MIN_PLAYERS} players; add another name."
+        errors["players"] = _("%(game)s needs at least %(least)d players; add another name.", game=GAMES.get(kind, ""), least=MIN_PLAYERS)
     elif len(names) > most:
-        errors["players"] = f"{GAMES.get(kind, 'A game')} takes at most {most} players; {len(names)} were given."
+        errors["players"] = _("%(game)s takes at most %(most)d players; %(count)d were given.", game=GAMES.get(kind, ""), most=most, count=len(names))
     return errors
 
 
@@ -302,14 +303,14 @@ def _create_super_domino(db: Session, names: Sequence[object], hands: object, se
     cleaned = [clean_name(n) for n in names]
     errors = validate_players(cleaned, SUPER_DOMINO)
     if any(not isinstance(n, str) for n in names):
-        errors["players"] = "Player names must be text."
+        errors["players"] = _("Player names must be text.")
     if set_highest not in (None, "", SUPER_DOMINO_SET):
-        errors["set"] = f"Super Domino is played with a double-{SUPER_DOMINO_SET} set."
+        errors["set"] = _("Super Domino is played with a double-%(set)d set.", set=SUPER_DOMINO_SET)
     limit: int | None = None
     if hands not in (None, ""):
         limit = _whole(hands)
         if limit is None or not 1 <= limit <= 99:
-            errors["hands"] = "Play 1 to 99 hands, or leave it empty and end the evening when you like."
+            errors["hands"] = _("Play 1 to 99 hands, or leave it empty and end the evening when you like.")
     if errors:
         raise Invalid.of(errors)
     game = Game(kind=SUPER_DOMINO, set_highest=SUPER_DOMINO_SET, rounds_planned=limit, double_blank=0,
@@ -336,23 +337,23 @@ def create_game(
     kind: object = MEXICAN_TRAIN,
 ) -> Game:
     if kind not in GAMES:
-        raise Invalid(f"The game is {' or '.join(repr(k) for k in GAMES)}, not {kind!r}.", {"game": "Pick a game."})
+        raise Invalid(_("The game is %(games)s, not %(given)s.", games=" / ".join(GAMES), given=repr(kind)), {"game": _("Pick a game.")})
     if kind == SUPER_DOMINO:
         return _create_super_domino(db, names, rounds, set_highest)
     cleaned = [clean_name(n) for n in names]
     errors = validate_players(cleaned)
     if any(not isinstance(n, str) for n in names):
-        errors["players"] = "Player names must be text."
+        errors["players"] = _("Player names must be text.")
     highest = _whole(set_highest)
     if highest is None or highest not in rules.SUPPORTED_SETS:
         sets = ", ".join(str(n) for n in rules.SUPPORTED_SETS)
-        errors["set"] = f"The set must be one of {sets} (the highest double); {set_highest!r} is not."
+        errors["set"] = _("The set must be one of %(sets)s (the highest double); %(given)s is not.", sets=sets, given=repr(set_highest))
     blank = _whole(double_blank)
     if blank is None or blank not in rules.DOUBLE_BLANK_VALUES:
-        errors["double_blank"] = "The double-blank counts 0, 25 or 50 pips."
+        errors["double_blank"] = _("The double-blank counts 0, 25 or 50 pips.")
     preset = rules_name if isinstance(rules_name, str) and rules_name in rules.PRESETS else None
     if preset is None:
-        errors["rules"] = f"The rules are one of {', '.join(rules.PRESETS)}; {rules_name!r} is not."
+        errors["rules"] = _("The rules are one of %(presets)s; %(given)s is not.", presets=", ".join(rules.PRESETS), given=repr(rules_name))
     if not errors and highest is not None and preset is not None:
         try:
             rules.deal_size(len(cleaned), highest, rules=preset)
@@ -363,7 +364,7 @@ def create_game(
         most = highest + 1 if "set" not in errors and highest is not None else None
         limit = _whole(rounds)
         if limit is None or most is None or not 1 <= limit <= most:
-            errors["rounds"] = f"Play 1 to {most or 'all'} rounds, or leave it empty for the whole game."
+            errors["rounds"] = _("Play 1 to %(most)s rounds, or leave it empty for the whole game.", most=most or "…")
     if errors or highest is None or blank is None or preset is None:
         raise Invalid.of(errors)
     game = Game(
@@ -417,33 +418,33 @@ def _validate_round(game: Game, engine: int | None, entry: RoundEntry) -> tuple[
     errors: dict[str, str] = {}
     values: list[int] = []
     if len(entry.pips) != len(names):
-        raise Invalid(f"Enter pips for all {len(names)} players.")
+        raise Invalid(_("Enter pips for all %(count)d players.", count=len(names)))
     for i, (name, raw) in enumerate(zip(names, entry.pips)):
         key = f"pips-{i}"
         try:
             value = parse_pips(raw)
         except ValueError:
-            errors[key] = f"{name}: “{str(raw)[:10]}” is not a whole number of pips; enter 0 to {most}."
+            errors[key] = _("%(name)s: “%(typed)s” is not a whole number of pips; enter 0 to %(most)d.", name=name, typed=str(raw)[:10], most=most)
             values.append(0)
             continue
         if value is None:
             if entry.went_out == i:
                 value = 0
             else:
-                errors[key] = f"Enter {name}'s pips (0 if {name} went out)."
+                errors[key] = _("Enter %(name)s's pips (0 if %(name)s went out).", name=name)
                 values.append(0)
                 continue
         if value < 0:
-            errors[key] = f"{name}: pips cannot be negative; enter 0 to {most}."
+            errors[key] = _("%(name)s: pips cannot be negative; enter 0 to %(most)d.", name=name, most=most)
         elif value > most:
-            errors[key] = f"{name}: {value} is more pips than a hand can hold in this set (at most {most})."
+            errors[key] = _("%(name)s: %(value)d is more pips than a hand can hold in this set (at most %(most)d).", name=name, value=value, most=most)
         elif entry.went_out == i and value != 0:
-            errors[key] = f"{name} went out, so {name} has 0 pips; clear “went out” or enter 0."
+            errors[key] = _("%(name)s went out, so %(name)s has 0 pips; clear “went out” or enter 0.", name=name)
         values.append(value)
     if entry.went_out is not None and not 0 <= entry.went_out < len(names):
-        errors["went_out"] = "The player who went out is not at this table."
+        errors["went_out"] = _("The player who went out is not at this table.")
     if entry.blocked and entry.went_out is not None:
-        errors["went_out"] = "A blocked round has nobody who went out; clear one of the two."
+        errors["went_out"] = _("A blocked round has nobody who went out; clear one of the two.")
     tiles = _validate_tiles(game, entry, values, errors) if game.kind == SUPER_DOMINO else None
     if errors:
         raise Invalid.of(errors)
@@ -455,10 +456,10 @@ def _validate_tiles(game: Game, entry: RoundEntry, pips: list[int], errors: dict
     names = [s.name for s in game.seats]
     raw = list(entry.tiles or [])
     if len(raw) != len(names):
-        errors["tiles"] = f"Enter the tiles left for all {len(names)} players."
+        errors["tiles"] = _("Enter the tiles left for all %(count)d players.", count=len(names))
         return [0] * len(names)
     if entry.went_out is None and not entry.blocked:
-        errors["went_out"] = "Tap who went out, or mark the hand as blocked."
+        errors["went_out"] = _("Tap who went out, or mark the hand as blocked.")
     most = rules.DominoSet(game.set_highest).tile_count
     tiles: list[int] = []
     for i, (name, value) in enumerate(zip(names, raw)):
@@ -470,15 +471,15 @@ def _validate_tiles(game: Game, entry: RoundEntry, pips: list[int], errors: dict
         if count is None:
             count = 0 if entry.went_out == i else -2
         if count == -2:
-            errors[key] = f"Enter how many tiles {name} has left (0 if {name} went out)."
+            errors[key] = _("Enter how many tiles %(name)s has left (0 if %(name)s went out).", name=name)
         elif count < 0 or count > most:
-            errors[key] = f"{name}: tiles left is a whole number from 0 to {most}."
+            errors[key] = _("%(name)s: tiles left is a whole number from 0 to %(most)d.", name=name, most=most)
         elif entry.went_out == i and count != 0:
-            errors[key] = f"{name} went out, so {name} has no tiles left; clear “went out” or enter 0."
+            errors[key] = _("%(name)s went out, so %(name)s has no tiles left; clear “went out” or enter 0.", name=name)
         elif count == 0 and pips[i] > 0:
-            errors[key] = f"{name} has no tiles but {pips[i]} pips; check both numbers."
+            errors[key] = _("%(name)s has no tiles but %(pips)d pips; check both numbers.", name=name, pips=pips[i])
         elif count > 0 and pips[i] == 0 and count > 1:
-            errors.setdefault(f"pips-{i}", f"{name} has {count} tiles but 0 pips; only one tile, the 0-0, has no pips.")
+            errors.setdefault(f"pips-{i}", _("%(name)s has %(count)d tiles but 0 pips; only one tile, the 0-0, has no pips.", name=name, count=count))
         tiles.append(max(count, 0))
     return tiles
 
@@ -490,7 +491,8 @@ def _log(db: Session, game: Game, action: str, number: int, player: str | None,
 
 
 def _hand(pips: int, tiles: int) -> str:
-    return f"{tiles} tiles, {pips} pips" if tiles != 1 else f"1 tile, {pips} pips"
+    # stored in the history as written at the time, so it stays in the language of the table
+    return ngettext("%(num)d tile, %(pips)d pips", "%(num)d tiles, %(pips)d pips", tiles, pips=pips)
 
 
 def _flag(went_out: bool, blocked: bool) -> str:
@@ -500,7 +502,7 @@ def _flag(went_out: bool, blocked: bool) -> str:
 def add_round(db: Session, game: Game, entry: RoundEntry) -> Round:
     current = view(game)
     if current.next_round is None:
-        raise Conflict(f"All {current.rounds_total} rounds are scored and the game is over; correct a round instead.")
+        raise Conflict(_("All %(count)s rounds are scored and the game is over; correct a round instead.", count=current.rounds_total or len(current.rounds)))
     engine = current.next_round.engine
     values, tiles = _validate_round(game, engine, entry)
     rnd = Round(number=current.next_round.number, engine=engine, blocked=entry.blocked, scores=[
@@ -522,8 +524,8 @@ def find_round(game: Game, number: object) -> Round:
         if r.number == number:
             return r
     played = len(game.rounds)
-    span = f"rounds 1 to {played}" if played else "no rounds yet"
-    raise NotFound(f"Round {number} has not been played; this game has {span}.")
+    span = _("rounds 1 to %(last)d", last=played) if played else _("no rounds yet")
+    raise NotFound(_("Round %(number)s has not been played; this game has %(span)s.", number=number, span=span))
 
 
 def edit_round(db: Session, game: Game, number: int, entry: RoundEntry) -> Round:
@@ -557,7 +559,7 @@ def edit_round(db: Session, game: Game, number: int, entry: RoundEntry) -> Round
 def undo_last_round(db: Session, game: Game) -> int:
     """Remove the last round, keeping its values in the history; returns its number."""
     if not game.rounds:
-        raise Conflict("There is no round to undo yet.")
+        raise Conflict(_("There is no round to undo yet."))
     rnd = game.rounds[-1]
     names = {s.position: s.name for s in game.seats}
     for score in rnd.scores:
@@ -572,11 +574,11 @@ def undo_last_round(db: Session, game: Game) -> int:
 def finish_game(db: Session, game: Game) -> None:
     """End an open-ended evening (Super Domino) after its last hand."""
     if game.kind != SUPER_DOMINO:
-        raise Conflict("A Mexican Train game ends by itself after its last round.")
+        raise Conflict(_("A Mexican Train game ends by itself after its last round."))
     if game.finished_at is not None or view(game).finished:
-        raise Conflict("This game is already over.")
+        raise Conflict(_("This game is already over."))
     if not game.rounds:
-        raise Conflict("Play at least one hand before ending the game, or delete it instead.")
+        raise Conflict(_("Play at least one hand before ending the game, or delete it instead."))
     game.finished_at = datetime.now().astimezone()
     _log(db, game, "finished", len(game.rounds), None, None, "game over")
     db.commit()
@@ -594,7 +596,7 @@ def _per_player(game: Game, values: object, what: str) -> list[int]:
         raise Invalid(f'Send "{what}" as an object of player name to {what}, like {{"Ana": 0, "Ben": 23}}.')
     unknown = [k for k in values if clean_name(k) not in names]
     if unknown:
-        raise Invalid(f"{unknown[0]!s} is not playing in this game; the players are {', '.join(names)}.")
+        raise Invalid(_("%(name)s is not playing in this game; the players are %(players)s.", name=unknown[0], players=", ".join(names)))
     given = {clean_name(k): v for k, v in values.items()}
     missing = [n for n in names if n not in given]
     if missing:
@@ -647,8 +649,8 @@ class CheckResult:
     def describe(self, move: rules.Move) -> str:
         """A move in words, as the mover sees it ("5-1 on Ana's train")."""
         if move.action != "play" or move.train is None:
-            return "Draw a tile" if move.action == "draw" else "Pass"
-        return f"Lay {move.tile} on {self.position.train_name(move.train)}"
+            return _("Draw a tile") if move.action == "draw" else _("Pass")
+        return _("Lay %(tile)s on %(train)s", tile=str(move.tile), train=self.position.train_name(move.train))
 
 
 def _read_position(position: object) -> rules.Position:
@@ -730,10 +732,10 @@ class DealAnswer:
 
 def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAnswer:
     if preset not in rules.PRESETS:
-        raise Invalid(f"Unknown rules {preset!r}; choose one of {', '.join(rules.PRESETS)}.")
+        raise Invalid(_("Unknown rules %(given)s; choose one of %(presets)s.", given=repr(preset), presets=", ".join(rules.PRESETS)))
     if highest not in rules.SUPPORTED_SETS:
-        raise Invalid(f"double-{highest} is not a set we know; choose one of "
-                      f"{', '.join(str(n) for n in rules.SUPPORTED_SETS)}.")
+        raise Invalid(_("double-%(set)d is not a set we know; choose one of %(sets)s.", set=highest,
+                        sets=", ".join(str(n) for n in rules.SUPPORTED_SETS)))
     try:
         each = rules.deal_size(players, highest, rules=preset)
         left = rules.boneyard_after_deal(players, highest, rules=preset)

@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..db import session
+from ..i18n import _
 from ..forms import ConfirmForm, NewGameForm, RoundForm
 
 bp = Blueprint("games", __name__)
@@ -61,7 +62,7 @@ def new_round(game_id: str) -> str | Response:
     game = services.get_game(session(), game_id)
     current = services.view(game)
     if current.next_round is None:
-        flash("All rounds are scored. Correct a round from the list below if needed.")
+        flash(_("All rounds are scored. Correct a round from the list below if needed."))
         return redirect(url_for("games.table", game_id=game_id))
     form = RoundForm()
     _size(form, len(current.players))
@@ -97,7 +98,7 @@ def edit_round(game_id: str, number: int) -> str | Response:
         except services.Invalid as e:
             _attach_errors(form, e)
         else:
-            flash(f"Round {number} corrected.")
+            flash(_("Round %(number)d corrected.", number=number))
             return redirect(url_for("games.table", game_id=game_id))
     return render_template("games/round.html", game=current, form=form, number=number, engine=rnd.engine,
                            most=current.most_pips(rnd.engine), editing=True)
@@ -109,7 +110,7 @@ def undo(game_id: str) -> Response:
     game = services.get_game(session(), game_id)
     if ConfirmForm().validate_on_submit():
         number = services.undo_last_round(session(), game)
-        flash(f"Round {number} was undone; its scores are kept in the history.")
+        flash(_("Round %(number)d was undone; its scores are kept in the history.", number=number))
     return redirect(url_for("games.table", game_id=game_id))
 
 
@@ -137,7 +138,7 @@ def delete(game_id: str) -> str | Response:
     form = ConfirmForm()
     if form.validate_on_submit():
         services.delete_game(session(), game)
-        flash("The game was deleted.")
+        flash(_("The game was deleted."))
         return redirect(url_for("games.index"))
     return render_template("games/delete.html", game=services.view(game), form=form)
 
