@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from babel.lists import format_list
 from flask import Flask
+from flask_babel import get_locale
 
 from .chart import progression_chart
 
@@ -15,8 +19,14 @@ PIP_LAYOUT: dict[int, tuple[int, ...]] = {
 }
 
 
+def and_list(names: Sequence[str]) -> str:
+    """"Ana, Ben and Cleo" in the page's language."""
+    return str(format_list(list(names), locale=get_locale() or "en")) if names else ""
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
+    app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks ignore line breaks
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -40,14 +40,16 @@ function setUpPicker() {
   const dialog = document.getElementById("picker");
   if (!dialog || typeof dialog.showModal !== "function") return;
   const sumText = dialog.querySelector(".picker-sum");
-  const nameText = dialog.querySelector(".picker-name");
+  const title = dialog.querySelector("#picker-title");
+  // the sentences come translated from the page: "{pips} pips · {tiles} tiles"
+  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
   const tiles = [...dialog.querySelectorAll(".tile")];
   const chosen = new Map(); // field id -> set of tile indexes, so reopening shows the same hand
   let field = null;
 
   const total = () => tiles.reduce((sum, t) => sum + (t.getAttribute("aria-pressed") === "true" ? Number(t.dataset.pips) : 0), 0);
   const count = () => tiles.filter((t) => t.getAttribute("aria-pressed") === "true").length;
-  const show = () => { sumText.textContent = `${total()} pips · ${count()} tiles`; };
+  const show = () => { sumText.textContent = fill(dialog.dataset.sum, { pips: total(), tiles: count() }); };
 
   tiles.forEach((tile, i) => {
     tile.addEventListener("click", () => {
@@ -84,7 +86,7 @@ function setUpPicker() {
       if (!chosen.has(field.id)) chosen.set(field.id, new Set());
       const picked = chosen.get(field.id);
       tiles.forEach((t, i) => t.setAttribute("aria-pressed", String(picked.has(i))));
-      nameText.textContent = button.dataset.name;
+      title.textContent = fill(dialog.dataset.title, { name: button.dataset.name });
       dialog.returnValue = "";
       show();
       dialog.showModal();
