@@ -1,1 +1,189 @@
-// Progressive web app: service worker registration and the wake lock (see the PWA issue).
+// Living on the phone: the service worker, rounds that survive a lost connection, the screen kept on.
+// Progressive enhancement only. Over plain HTTP on the LAN the browser has no service worker and no
+// wake lock; then only the round keeper runs, and every page works as before.
+"use strict";
+
+(() => {
+  const DRAFT = "scorekeeper:draft:"; // + the form's path: what was typed into a round form
+  const SENT = "scorekeeper:sent"; // the form path just sent, until the next page says how it went
+  const AWAKE = "scorekeeper:keep-screen-on";
+
+  // Storage can be missing or full (private browsing): then nothing is remembered, nothing breaks.
+  const store = {
+    get(area, key) { try { return window[area].getItem(key); } catch { return null; } },
+    set(area, key, value) { try { window[area].setItem(key, value); } catch { /* not remembered */ } },
+    remove(area, key) { try { window[area].removeItem(key); } catch { /* nothing to forget */ } },
+  };
+
+  registerWorker();
+  settleLastSend();
+  keepRoundForm();
+  offerKeepScreenOn();
+
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    // the worker lives next to the manifest at the app's root, so its scope is the whole app
+    const manifest = document.querySelector("link[rel=manifest]");
+    const url = new URL("sw.js", manifest ? manifest.href : location.origin + "/");
+    const register = () => navigator.serviceWorker.register(url.href).catch((error) => {
+      console.warn("Scorekeeper works online only: no service worker.", error);
+    });
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register);
+  }
+
+  // The page after a round was sent: a redirect away from the form means the server saved it.
+  // The form again (a mistake to fix) or the offline page means it was not: keep what was typed.
+  function settleLastSend() {
+    const sent = store.get("sessionStorage", SENT);
+    if (!sent) return;
+    store.remove("sessionStorage", SENT);
+    if (document.querySelector("[data-offline]") || location.pathname === sent) return;
+    const from = document.referrer ? new URL(document.referrer, location.href) : null;
+    const navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    const redirected = navigation && navigation.redirectCount > 0;
+    if ((from && from.origin === location.origin && from.pathname === sent) || redirected) {
+      store.remove("localStorage", DRAFT + sent);
+    }
+  }
+
+  function keepRoundForm() {
+    const form = document.getElementById("round-form");
+    if (!form) return;
+    const key = DRAFT + location.pathname;
+    // the same address serves every new round: only restore what was typed for this one
+    const heading = document.querySelector("h1");
+    const round = heading ? (heading.textContent.match(/\d+/g) || []).join(",") : "";
+    restore(form, key, round);
+
+    const save = () => store.set("localStorage", key, JSON.stringify({ round, values: collect(form), at: Date.now() }));
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+    // the tile picker fills a field without an input event: save once app.js has written it
+    const picker = document.getElementById("picker");
+    if (picker) picker.addEventListener("close", () => setTimeout(save, 0));
+    window.addEventListener("pagehide", save);
+
+    form.addEventListener("submit", (event) => {
+      save();
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        say(form, "error", "alert", "No connection: nothing was sent. What you typed stays on this phone; tap Save again when the connection is back.",
+          form.querySelector("button[type=submit]"));
+        return;
+      }
+      store.set("sessionStorage", SENT, location.pathname);
+    });
+  }
+
+  function collect(form) {
+    const values = {};
+    for (const field of form.elements) {
+      if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") continue;
+      if (field.type === "radio") {
+        if (field.checked) values[field.name] = field.value;
+      } else if (field.type === "checkbox") {
+        values[field.name] = field.checked;
+      } else {
+        values[field.name] = field.value;
+      }
+    }
+    return values;
+  }
+
+  function restore(form, key, round) {
+    let draft = null;
+    try { draft = JSON.parse(store.get("localStorage", key) || "null"); } catch { draft = null; }
+    if (!draft || typeof draft.values !== "object") return;
+    if (draft.round !== round) {
+      store.remove("localStorage", key); // typed for a round that was since saved elsewhere
+      return;
+    }
+    let changed = false;
+    for (const field of form.elements) {
+      if (!field.name || !(field.name in draft.values)) continue;
+      const value = draft.values[field.name];
+      if (field.type === "radio") {
+        const checked = field.value === value;
+        changed = changed || field.checked !== checked;
+        field.checked = checked;
+      } else if (field.type === "checkbox") {
+        changed = changed || field.checked !== Boolean(value);
+        field.checked = Boolean(value);
+      } else if (field.type !== "hidden" && typeof value === "string") {
+        changed = changed || field.value !== value;
+        field.value = value;
+      }
+    }
+    if (changed) say(form, "flash", "status", "Filled in what was typed on this phone before. Check it and save.", form.firstElementChild);
+  }
+
+  function say(form, className, role, text, before) {
+    let note = form.querySelector(".pwa-note");
+    if (!note) {
+      note = document.createElement("p");
+      form.insertBefore(note, before || null);
+    }
+    note.className = `${className} pwa-note`;
+    note.setAttribute("role", role);
+    note.textContent = text;
+  }
+
+  // The table screen while a round is played: one tap keeps the phone from dimming.
+  function offerKeepScreenOn() {
+    const card = document.querySelector("section.now");
+    if (!card || !window.isSecureContext || !("wakeLock" in navigator)) return;
+    let wanted = store.get("localStorage", AWAKE) === "on";
+    let lock = null;
+    let asking = false;
+
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "keep-awake";
+    button.textContent = "Keep screen on";
+    const status = document.createElement("p");
+    status.className = "muted small";
+    status.setAttribute("role", "status");
+    const holder = document.createElement("p");
+    holder.append(button);
+    card.append(holder, status);
+
+    const show = () => {
+      button.setAttribute("aria-pressed", String(wanted));
+      button.classList.toggle("primary", wanted);
+    };
+    const acquire = async () => {
+      if (!wanted || lock || asking || document.visibilityState !== "visible") return;
+      asking = true;
+      try {
+        const granted = await navigator.wakeLock.request("screen");
+        if (!wanted) { granted.release().catch(() => {}); return; } // switched off while asking
+        lock = granted;
+        lock.addEventListener("release", () => { lock = null; });
+        status.textContent = "";
+      } catch {
+        // refused, e.g. by battery saver: show it as off so nobody counts on it
+        lock = null;
+        wanted = false;
+        status.textContent = "This phone would not keep the screen on.";
+        show();
+      } finally {
+        asking = false;
+      }
+    };
+    button.addEventListener("click", () => {
+      wanted = !wanted;
+      store.set("localStorage", AWAKE, wanted ? "on" : "off");
+      show();
+      if (wanted) {
+        acquire();
+      } else if (lock) {
+        lock.release().catch(() => {});
+        lock = null;
+      }
+    });
+    // the browser lets go of the lock whenever the page is hidden: take it again on return
+    document.addEventListener("visibilitychange", acquire);
+    show();
+    acquire();
+  }
+})();

@@ -1,0 +1,84 @@
+// The service worker, served from the app's root as /sw.js so its scope is every page.
+// Scores always come fresh from the server; the rules, the deal lookup and the static files
+// also open from the cache when the network is gone; any other page then says plainly that
+// the scorekeeper cannot be reached, instead of the browser's error page.
+"use strict";
+
+const VERSION = "1"; // bump with every change to this file or to what it keeps
+const PREFIX = "scorekeeper-";
+const CACHE = `${PREFIX}v${VERSION}`;
+
+// resolved against the scope, so the app works mounted under a path prefix too
+const at = (path) => new URL(path, self.registration.scope).href;
+const OFFLINE = at("offline");
+const KEPT_PAGES = [at("rules"), at("deal")];
+const STATIC = at("static/");
+const MANIFEST = at("manifest.webmanifest");
+const LANGUAGE = at("language/");
+const INSTALL = [OFFLINE, ...KEPT_PAGES, MANIFEST, ...["app.css", "app.js", "pwa.js", "reference.css", "icon.svg",
+  "icons/icon-192.png"].map((file) => STATIC + file)];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(INSTALL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    // a round sent with no network: the offline page, and the form keeps its values (pwa.js);
+    // what the server answers to a POST is never cached
+    if (request.mode === "navigate") event.respondWith(fetch(request).catch(offlinePage));
+    return;
+  }
+  const bare = url.origin + url.pathname;
+  if (KEPT_PAGES.includes(bare) || bare === MANIFEST || bare.startsWith(STATIC)) {
+    event.respondWith(freshOrKept(event));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request).then((response) => {
+      // a new language: keep the offline page and the reference pages in it from now on
+      if (bare.startsWith(LANGUAGE)) event.waitUntil(refresh([OFFLINE, ...KEPT_PAGES]));
+      return response;
+    }).catch(offlinePage));
+  }
+  // anything else (the JSON API) goes to the network untouched
+});
+
+async function freshOrKept(event) {
+  const request = event.request;
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") event.waitUntil(cache.put(request, response.clone()));
+    return response;
+  } catch (error) {
+    // the deal lookup with other numbers than last time: the plain lookup still answers offline
+    const kept = await cache.match(request, { ignoreVary: true })
+      || await cache.match(request, { ignoreVary: true, ignoreSearch: true });
+    if (kept) return kept;
+    if (request.mode === "navigate") return offlinePage();
+    throw error;
+  }
+}
+
+async function offlinePage() {
+  const kept = await caches.match(OFFLINE, { ignoreVary: true });
+  return kept || new Response("Offline: the scorekeeper cannot be reached. Try again when the connection is back.",
+    { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+async function refresh(urls) {
+  const cache = await caches.open(CACHE);
+  await Promise.all(urls.map((url) => fetch(url).then((response) => {
+    if (response.ok) return cache.put(url, response);
+    return undefined;
+  }).catch(() => undefined)));
+}

@@ -1,0 +1,151 @@
+"""The app on the phone's home screen: manifest, icons, service worker, offline page, page weight."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from .helpers import enter_round, start_game, text
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+BUDGET = 50_000  # bytes: a page's HTML with the CSS and JS it links, uncompressed
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk; fails on anything that is not a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG signature"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13, "a PNG starts with its IHDR chunk"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_lets_the_phone_install_the_app(client: FlaskClient) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.get_data(as_text=True))
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    pngs = [icon for icon in manifest["icons"] if icon["type"] == "image/png"]
+    assert {icon["sizes"] for icon in pngs} >= {"192x192", "512x512"}
+    assert any(icon.get("purpose") == "maskable" for icon in pngs)
+    for icon in manifest["icons"]:
+        got = client.get(icon["src"])
+        assert got.status_code == 200, icon["src"]
+        if icon["type"] == "image/png":
+            width, height = icon["sizes"].split("x")
+            assert png_size(got.get_data()) == (int(width), int(height)), icon["src"]
+
+
+def test_every_page_links_the_manifest_and_a_touch_icon_that_exist(client: FlaskClient) -> None:
+    page = text(client.get("/"))
+    for href in re.findall(r'<link rel="(?:manifest|apple-touch-icon|icon)" href="([^"]+)"', page):
+        assert client.get(href).status_code == 200, href
+
+
+def test_the_service_worker_is_served_from_the_root_as_javascript_never_stale(client: FlaskClient) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "application/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert "addEventListener(\"fetch\"" in text(response)
+
+
+def test_everything_the_worker_keeps_at_install_exists(client: FlaskClient) -> None:
+    # cache.addAll fails the whole install if a single address is missing
+    worker = (STATIC / "sw.js").read_text()
+    files = re.search(r"\[\s*(\"app\.css\".*?)\]", worker, re.S)
+    assert files is not None
+    addresses = ["/static/" + name for name in re.findall(r'"([^"]+)"', files.group(1))]
+    addresses += ["/offline", "/rules", "/deal", "/manifest.webmanifest"]
+    for address in addresses:
+        assert client.get(address).status_code == 200, address
+
+
+def test_the_worker_keeps_no_answers_to_forms_and_drops_old_caches() -> None:
+    worker = (STATIC / "sw.js").read_text()
+    assert re.search(r'const VERSION = "\w+"', worker)
+    assert "caches.delete" in worker
+    assert 'request.method !== "GET"' in worker
+
+
+def test_the_offline_page_says_what_happened_and_what_still_works(client: FlaskClient) -> None:
+    response = client.get("/offline")
+    assert response.status_code == 200
+    page = text(response)
+    assert "data-offline" in page
+    assert "No connection to the scorekeeper" in page
+    assert "Nothing is lost" in page
+    assert 'href="/rules"' in page and 'href="/deal"' in page
+
+
+def test_pwa_script_is_loaded_on_every_page_and_asks_for_secure_context_first(client: FlaskClient) -> None:
+    assert '/static/pwa.js" defer' in text(client.get("/"))
+    script = (STATIC / "pwa.js").read_text()
+    assert "window.isSecureContext" in script and "'serviceWorker' in navigator" in script.replace('"', "'")
+    assert '"wakeLock" in navigator' in script
+
+
+class Assets(HTMLParser):
+    """The stylesheets and scripts a page links."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "link" and (found.get("rel") or "").lower() == "stylesheet" and found.get("href"):
+            self.urls.append(str(found["href"]))
+        elif tag == "script" and found.get("src"):
+            self.urls.append(str(found["src"]))
+
+
+def page_weight(client: FlaskClient, path: str) -> int:
+    response = client.get(path)
+    assert response.status_code == 200, path
+    html = response.get_data()
+    parser = Assets()
+    parser.feed(html.decode())
+    assert parser.urls, f"{path} links no CSS or JS: the parser missed them"
+    for url in parser.urls:
+        assert not url.startswith(("http:", "https:", "//")), f"{path} loads {url} from elsewhere"
+    return len(html) + sum(len(client.get(url).get_data()) for url in parser.urls)
+
+
+@pytest.fixture
+def game(client: FlaskClient) -> str:
+    """A game four rounds in, as the table screen looks mid-evening."""
+    path = start_game(client, "Ana", "Ben", "Cleo", "Dan")
+    for n in range(4):
+        assert enter_round(client, path, 0, 12 + n, 30 - n, 7, went_out="0").status_code == 302
+    return path
+
+
+# measured when the budget test was written; these pages belong to others and are reported, not trimmed here
+OVER_BUDGET = {
+    "/check": "61,989 bytes: 11,989 over (the tile picker's HTML is 37,876)",
+    "/check?set=18": "92,511 bytes: 42,511 over (a double-18 tile picker is 68,398 of HTML)",
+    "/rules": "88,734 bytes: 38,734 over (59,060 of HTML plus reference.css)",
+}
+PAGES = ["/", "/games/new", "{game}", "{game}/rounds/new", "/check", "/check?set=18", "/deal", "/rules",
+         "{game}/history", "/offline"]
+
+
+@pytest.mark.parametrize("page", [
+    pytest.param(p, marks=pytest.mark.xfail(reason=OVER_BUDGET[p], strict=False)) if p in OVER_BUDGET else p
+    for p in PAGES
+])
+def test_each_page_with_its_css_and_js_stays_under_50_kb(client: FlaskClient, game: str, page: str) -> None:
+    path = page.format(game=game)
+    weight = page_weight(client, path)
+    assert weight < BUDGET, f"{path}: {weight:,} bytes, {weight - BUDGET:,} over the {BUDGET:,} budget"
