@@ -12,7 +12,7 @@ from typing import Any
 from . import rulebook as R
 from ._core import DRAW, PASS, TRAIN_BITS, TRAIN_MASK, Table, tile_index
 from .moves import MEXICAN, Move, TrainId
-from .rulebook import RULES, IllegalMove
+from .rulebook import RULES, SUPER_DOMINO_RULES, IllegalMove
 from .tiles import DominoSet, Tile
 
 _TILES: tuple[Tile, ...] = DominoSet(18).tiles
@@ -31,11 +31,11 @@ class Verdict:
 
     @property
     def title(self) -> str:
-        return RULES[self.rule][0]
+        return (RULES.get(self.rule) or SUPER_DOMINO_RULES[self.rule])[0]
 
     @property
     def anchor(self) -> str:
-        return RULES[self.rule][1]
+        return (RULES.get(self.rule) or SUPER_DOMINO_RULES[self.rule])[1]
 
     def to_json(self) -> dict[str, Any]:
         return {"legal": self.legal, "rule": self.rule, "reason": self.reason, "title": self.title, "anchor": self.anchor}

@@ -172,6 +172,13 @@ class Position(Legality):
         """A Mexican Train move from its JSON (raises :class:`MoveError`)."""
         return Move.from_json(data)
 
+    def check_json(self, move: object) -> Verdict:
+        """Read a move's JSON and check it: the same call for every game's position (raises :class:`MoveError`)."""
+        return self.check(Move.from_json(move))
+
+    def legal_moves_json(self) -> list[dict[str, Any]]:
+        return [m.to_json() for m in self.legal_moves()]
+
     def to_json(self) -> dict[str, Any]:
         """The position as JSON (no ``game`` field: Mexican Train is the default); optional fields are written only when they differ from their defaults."""
         out: dict[str, Any] = {

@@ -134,11 +134,11 @@ class IllegalMove(ValueError):
 
     @property
     def title(self) -> str:
-        return RULES[self.rule][0]
+        return (RULES.get(self.rule) or SUPER_DOMINO_RULES[self.rule])[0]
 
     @property
     def anchor(self) -> str:
-        return RULES[self.rule][1]
+        return (RULES.get(self.rule) or SUPER_DOMINO_RULES[self.rule])[1]
 
 
 class FormatError(ValueError):

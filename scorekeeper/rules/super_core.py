@@ -191,11 +191,11 @@ class SuperTable:
     def pass_rule(self) -> str:
         if self.over:
             return R.SD_HAND_OVER
-        if self.drawn:
-            return R.SD_LEGAL
+        if self.drawn and not self.opening:
+            return R.SD_LEGAL  # a drawn tile may be kept ("draw-two"), or drawing ended the turn ("pass")
         if self.play_codes():
-            return R.SD_CANNOT_PASS
-        if self.draw_allowed() and self.bcount > 0:
+            return R.SD_CANNOT_PASS  # before the spinner, a double in hand (drawn or dealt) must be laid
+        if not self.drawn and self.draw_allowed() and self.bcount > 0:
             return R.SD_CANNOT_PASS
         return R.SD_LEGAL
 
@@ -211,7 +211,9 @@ class SuperTable:
         if self.over:
             return []
         if self.drawn:
-            if self.opening or self.stuck_draws:
+            if self.opening:
+                return self.play_codes() or [PASS]
+            if self.stuck_draws:
                 return [*self.play_codes(), PASS]
             return [PASS]
         plays = self.play_codes()

@@ -98,6 +98,13 @@ class SuperLegality:
         """A Super Domino move from its JSON (raises :class:`MoveError`)."""
         return SuperMove.from_json(data)
 
+    def check_json(self, move: object) -> Verdict:
+        """Read a move's JSON and check it: the same call for every game's position (raises :class:`MoveError`)."""
+        return self.check(SuperMove.from_json(move))
+
+    def legal_moves_json(self) -> list[dict[str, Any]]:
+        return [m.to_json() for m in self.legal_moves()]
+
     def legal_moves(self) -> list[SuperMove]:
         """Every legal move for the player to move: plays (and a pass after a draw, where the rules let you
         lay or keep the drawn tiles), or else the draw or the pass; [] once the hand is over."""
@@ -175,7 +182,9 @@ class SuperLegality:
                 return "You may draw two tiles: you cannot play."
             if move.action == "pass":
                 if t.drawn:
-                    if t.opening or t.stuck_draws:
+                    if t.opening:
+                        return "You may pass: the tile you drew is not a double."
+                    if t.stuck_draws:
                         return "You may pass: you have drawn, and laying a drawn tile is up to you."
                     return "You may pass: you have drawn for the spell, which ends your turn."
                 if t.opening:
@@ -224,7 +233,9 @@ class SuperLegality:
                 return "Nobody draws until every player has been skipped: you hold no double, so pass."
             return "Under these rules a player who cannot play passes; you draw only when a spell binds you."
         if rule == R.SD_ALREADY_DREW:
-            if t.opening or t.stuck_draws:
+            if t.opening:
+                return "You have already drawn this turn: lay the tile if it is a double, or pass."
+            if t.stuck_draws:
                 return "You have already drawn this turn: lay a drawn tile if it fits, or pass."
             return "You have already drawn this turn: pass."
         if rule == R.SD_BONEYARD_EMPTY:
