@@ -6,6 +6,9 @@ mid-round positions, tiles laid and draws per round, and the share of rounds tha
 
 The fast figures drive the core table the public types wrap (moves as ints); the last lines time the
 same work through the public API (``Round.legal_moves`` / ``Round.push`` with :class:`Move` values).
+
+Then the same for Super Domino (double-15, 4 players, 9 tiles each), once per preset: tiles laid per
+second, legal-move generations per second, tiles laid per hand, and the share of hands that end blocked.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from ._core import Table
 from .deal import deal_size
 from .options import PRESETS
 from .rounds import Round
+from .super_core import SuperTable
+from .super_options import SUPER_DOMINO_HAND, SUPER_PRESETS
+from .super_round import SuperRound
 
 
 def _deal(seed: int) -> Table:
@@ -85,6 +91,81 @@ def play_public(rounds: int, seed: int = 0) -> tuple[float, int]:
     return time.perf_counter() - start, laid
 
 
+def _super_deal(preset: str, seed: int) -> SuperTable:
+    table = SuperTable(SUPER_PRESETS[preset].options, 4, 15)
+    table.deal(SUPER_DOMINO_HAND, random.Random(seed), None)
+    return table
+
+
+def play_super(preset: str, hands: int, seed: int = 0) -> tuple[float, int, int, list[SuperTable]]:
+    """(seconds, tiles laid, blocked hands, mid-hand snapshots) for random Super Domino hands on the core table."""
+    choose = random.Random(seed).random
+    laid = blocked = 0
+    snapshots: list[SuperTable] = []
+    seconds = 0.0
+    for h in range(hands):
+        start = time.perf_counter()
+        table = _super_deal(preset, seed * 1_000_003 + h)
+        legal = table.legal_codes
+        push = table.push
+        steps = 0
+        while not table.over:
+            codes = legal()
+            push(codes[int(choose() * len(codes))])
+            steps += 1
+        seconds += time.perf_counter() - start
+        if h < 200:
+            snap = _super_deal(preset, seed * 1_000_003 + h)
+            replay = random.Random(h)
+            for _ in range(steps // 2):
+                if snap.over:
+                    break
+                codes = snap.legal_codes()
+                snap.push(codes[int(replay.random() * len(codes))])
+            if not snap.over:
+                snapshots.append(snap)
+        laid += len(table.layout)
+        blocked += table.blocked
+    return seconds, laid, blocked, snapshots
+
+
+def time_super_generation(snapshots: list[SuperTable], repeat: int) -> float:
+    calls = [s.legal_codes for s in snapshots]
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for call in calls:
+            call()
+    return repeat * len(calls) / (time.perf_counter() - start)
+
+
+def play_super_public(preset: str, hands: int, seed: int = 0) -> tuple[float, int]:
+    choose = random.Random(seed).random
+    laid = 0
+    start = time.perf_counter()
+    for h in range(hands):
+        game = SuperRound.deal(preset, 4, 15, seed=seed * 1_000_003 + h)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.push(moves[int(choose() * len(moves))])
+        laid += len(game.layout)
+    return time.perf_counter() - start, laid
+
+
+def main_super(hands: int) -> None:
+    for preset in SUPER_PRESETS:
+        seconds, laid, blocked, snapshots = play_super(preset, hands)
+        per_gen = time_super_generation(snapshots, 2000)
+        print()
+        print(f"Super Domino ({preset}), double-15, 4 players, 9 tiles each: {hands} random hands")
+        print(f"tiles laid per second:               {laid / seconds:12,.0f}")
+        print(f"legal-move generations per second:   {per_gen:12,.0f}   (on {len(snapshots)} mid-hand positions)")
+        print(f"tiles laid per hand:                 {laid / hands:12.1f}")
+        print(f"hands ending blocked:                {blocked / hands:12.1%}")
+        public = max(1, hands // 10)
+        p_seconds, p_laid = play_super_public(preset, public)
+        print(f"public API (SuperRound.legal_moves/push), {public} hands: {p_laid / p_seconds:,.0f} tiles laid per second")
+
+
 def main(argv: list[str]) -> None:
     rounds = int(argv[0]) if argv else 3000
     seconds, laid, draws, blocked, gens, snapshots = play_core(rounds)
@@ -99,6 +180,7 @@ def main(argv: list[str]) -> None:
     public_rounds = max(1, rounds // 10)
     p_seconds, p_laid = play_public(public_rounds)
     print(f"public API (Round.legal_moves/push), {public_rounds} rounds: {p_laid / p_seconds:,.0f} tiles laid per second")
+    main_super(rounds)
 
 
 if __name__ == "__main__":
