@@ -45,6 +45,8 @@ class CheckForm:
     boneyard_empty: bool = False
     first_lap: bool = False
     game: str = ""
+    show_hand: bool = False
+    """Show the hand picker (sent only when asked for, or when a hand was given)."""
     submitted: bool = False
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -94,6 +96,7 @@ class CheckForm:
         self.mexican = TrainRow(self._end(args, "end-m"), False, "double-m" in args)
         self.tile = args.get("tile", "")
         self.hand = [t for t in args.getlist("hand") if t]
+        self.show_hand = bool(self.hand) or "pick_hand" in args
         self.action = args.get("action", "play")
         if self.action not in ("play", "draw", "pass"):
             self.errors["action"] = _("Choose lay a tile, draw or pass.")

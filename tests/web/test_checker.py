@@ -64,6 +64,7 @@ def test_the_same_table_gives_different_verdicts_under_different_rules(client: F
 
 def test_a_whole_hand_lists_every_allowed_move(client: FlaskClient) -> None:
     page = text(client.get(check_url(tile="12-4", train="1") + "&hand=12-4&hand=5-1&hand=12-9"))
+    assert page.count("name=hand ") == 91  # the hand picker stays open once a hand is given
     moves = re.findall(r"<li>(Lay [^<]+|Draw a tile|Pass)</li>", page)
     assert "Lay 12-4 on your train" in moves and "Lay 12-9 on the Mexican train" in moves
     assert not any("5-1" in m for m in moves)
@@ -73,8 +74,8 @@ def test_opened_from_a_game_it_knows_the_players_set_engine_and_rules(client: Fl
     game = start_game(client, "Ana", "Ben", "Cleo", rules="italian")
     link = re.search(r'href="(/check\?game=[^"]+)"', text(client.get(game)))
     assert link
-    page = text(client.get(html.unescape(link.group(1))))
-    assert "Ana&#39;s train" in page and "Cleo&#39;s train" in page
+    page = html.unescape(text(client.get(html.unescape(link.group(1)))))
+    assert "Ana's train" in page and "Cleo's train" in page
     assert "Italian rules" in page and "engine 12-12" in page
 
 
@@ -176,3 +177,10 @@ def test_api_presets(client: FlaskClient) -> None:
     presets = client.get("/api/v1/presets").get_json()["presets"]
     assert [p["name"] for p in presets] == list(PRESETS)
     assert all(p["title"] and p["description"] and isinstance(p["options"], dict) for p in presets)
+
+
+def test_the_hand_picker_is_sent_only_when_asked_for(client: FlaskClient) -> None:
+    plain = text(client.get("/check"))
+    assert "name=hand " not in plain and 'name="pick_hand"' in plain
+    asked = text(client.get("/check?pick_hand=1"))
+    assert asked.count("name=hand ") == 91
