@@ -154,6 +154,7 @@
     const acquire = async () => {
       if (!wanted || lock || asking || document.visibilityState !== "visible") return;
       asking = true;
+      button.setAttribute("aria-busy", "true");
       try {
         const granted = await navigator.wakeLock.request("screen");
         if (!wanted) { granted.release().catch(() => {}); return; } // switched off while asking
@@ -168,6 +169,7 @@
         show();
       } finally {
         asking = false;
+        button.removeAttribute("aria-busy");
       }
     };
     button.addEventListener("click", () => {

@@ -15,12 +15,29 @@ const KEPT_PAGES = [at("rules"), at("deal")];
 const STATIC = at("static/");
 const MANIFEST = at("manifest.webmanifest");
 const LANGUAGE = at("language/");
-const INSTALL = [OFFLINE, ...KEPT_PAGES, MANIFEST, ...["app.css", "app.js", "pwa.js", "reference.css", "icon.svg",
-  "icons/icon-192.png"].map((file) => STATIC + file)];
+const INSTALL = [OFFLINE, ...KEPT_PAGES];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(INSTALL)).then(() => self.skipWaiting()));
+  event.waitUntil(keepForOffline().then(() => self.skipWaiting()));
 });
+
+// The pages kept for offline use, and whatever styles, scripts and icons they link, as they are today.
+async function keepForOffline() {
+  const cache = await caches.open(CACHE);
+  const assets = new Set([MANIFEST]);
+  await Promise.all(INSTALL.map(async (page) => {
+    const response = await fetch(page);
+    if (!response.ok) throw new Error(`${page} answered ${response.status}`);
+    const html = await response.clone().text();
+    await cache.put(page, response);
+    for (const [, link] of html.matchAll(/(?:href|src)="([^"#?]+)[^"]*"/g)) {
+      const url = new URL(link, page).href;
+      if (url.startsWith(STATIC)) assets.add(url);
+    }
+  }));
+  // one missing icon must not cost the player the whole offline set
+  await Promise.all([...assets].map((url) => cache.add(url).catch(() => undefined)));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()

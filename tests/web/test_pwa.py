@@ -60,15 +60,16 @@ def test_the_service_worker_is_served_from_the_root_as_javascript_never_stale(cl
     assert "addEventListener(\"fetch\"" in text(response)
 
 
-def test_everything_the_worker_keeps_at_install_exists(client: FlaskClient) -> None:
-    # cache.addAll fails the whole install if a single address is missing
+def test_the_pages_the_worker_keeps_at_install_and_all_they_link_exist(client: FlaskClient) -> None:
+    # the worker keeps /offline, /rules and /deal, then every static file those pages link
     worker = (STATIC / "sw.js").read_text()
-    files = re.search(r"\[\s*(\"app\.css\".*?)\]", worker, re.S)
-    assert files is not None
-    addresses = ["/static/" + name for name in re.findall(r'"([^"]+)"', files.group(1))]
-    addresses += ["/offline", "/rules", "/deal", "/manifest.webmanifest"]
-    for address in addresses:
-        assert client.get(address).status_code == 200, address
+    assert 'const INSTALL = [OFFLINE, ...KEPT_PAGES]' in worker
+    assert 'const KEPT_PAGES = [at("rules"), at("deal")]' in worker
+    for page in ("/offline", "/rules", "/deal"):
+        response = client.get(page)
+        assert response.status_code == 200, page
+        for link in re.findall(r'(?:href|src)="(/static/[^"#?]+)', text(response)):
+            assert client.get(link).status_code == 200, f"{page} links {link}, which is missing"
 
 
 def test_the_worker_keeps_no_answers_to_forms_and_drops_old_caches() -> None:
@@ -119,7 +120,10 @@ def page_weight(client: FlaskClient, path: str) -> int:
     assert parser.urls, f"{path} links no CSS or JS: the parser missed them"
     for url in parser.urls:
         assert not url.startswith(("http:", "https:", "//")), f"{path} loads {url} from elsewhere"
-    return len(html) + sum(len(client.get(url).get_data()) for url in parser.urls)
+    assets = [client.get(url) for url in parser.urls]
+    for url, asset in zip(parser.urls, assets):
+        assert asset.status_code == 200, f"{path} links {url}, which is missing"
+    return len(html) + sum(len(asset.get_data()) for asset in assets)
 
 
 @pytest.fixture
