@@ -1,10 +1,13 @@
 """Every rule a move can break, with a stable id, a title and a reference anchor.
 
 The ids are public and stable: the web checker and the JSON API report them,
-and the rules reference page links ``#<anchor>`` for each.
+and the rules reference page links ``#<anchor>`` for each. Super Domino ids start
+with ``sd-`` and their anchors with ``super-domino-``.
 
 >>> RULES["double-must-be-covered"]
 ('An open double must be covered first', 'doubles')
+>>> RULES["sd-spell"]
+('Under the spell, play on the 13', 'super-domino-spell')
 """
 
 from __future__ import annotations
@@ -115,6 +118,14 @@ SUPER_DOMINO_ANCHORS: Mapping[str, str] = MappingProxyType(
     }
 )
 """Super Domino anchor -> section heading, in reading order."""
+
+MEXICAN_TRAIN_RULES: Mapping[str, tuple[str, str]] = RULES
+"""The Mexican Train rule ids alone."""
+MEXICAN_TRAIN_ANCHORS: Mapping[str, str] = ANCHORS
+
+# One table for every game: the checker, the API and the rules reference look ids up here.
+RULES = MappingProxyType({**MEXICAN_TRAIN_RULES, **SUPER_DOMINO_RULES})
+ANCHORS = MappingProxyType({**MEXICAN_TRAIN_ANCHORS, **SUPER_DOMINO_ANCHORS})
 
 
 class IllegalMove(ValueError):

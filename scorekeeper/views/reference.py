@@ -13,12 +13,16 @@ from ..rules import (
     PRESETS,
     RULES,
     STANDARD_DEALS,
+    SUPER_DOMINO_HAND,
+    SUPER_OPTION_NAMES,
+    SUPER_PRESETS,
     SUPPORTED_SETS,
     DealTable,
     DominoSet,
     Preset,
     boneyard_after_deal,
     deal_size,
+    super_domino_max_players,
 )
 
 bp = Blueprint("reference", __name__)
@@ -144,4 +148,33 @@ def rules() -> str:
             "hand": deal_size(example_players, 12),
             "boneyard": boneyard_after_deal(example_players, 12),
         },
+        SUPER_PRESETS=SUPER_PRESETS,
+        SUPER_OPTION_NAMES=SUPER_OPTION_NAMES,
+        super_domino=super_domino_facts(),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SuperDominoFacts:
+    """The numbers the Super Domino part of the page quotes, from the engine."""
+
+    highest: int
+    tiles: int
+    hand: int
+    most_players: int
+    example_players: int
+    example_boneyard: int
+    big_set_most_players: int
+
+
+def super_domino_facts(example_players: int = 4) -> SuperDominoFacts:
+    tiles = DominoSet(15).tile_count
+    return SuperDominoFacts(
+        highest=15,
+        tiles=tiles,
+        hand=SUPER_DOMINO_HAND,
+        most_players=super_domino_max_players(15),
+        example_players=example_players,
+        example_boneyard=tiles - example_players * SUPER_DOMINO_HAND,
+        big_set_most_players=super_domino_max_players(18),
     )

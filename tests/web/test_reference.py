@@ -216,3 +216,54 @@ def test_the_comparison_sums_up_each_deal_in_one_line(client: FlaskClient) -> No
     assert italian == "2–3 players: 16 · 4 players: 15 · 5 players: 14 · 6 players: 12 · 7 players: 10 · 8 players: 9"
     assert deal_summary(PRESETS["portuguese"].options.deals, 12) == "2–6 players: 15"
     assert italian in text(client.get("/rules"))
+
+
+# -- Super Domino ------------------------------------------------------------------------
+
+
+def test_every_super_domino_anchor_is_a_heading_in_the_contents(page: Page) -> None:
+    from scorekeeper.rules.rulebook import SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES
+
+    assert set(SUPER_DOMINO_ANCHORS) <= set(ANCHORS)
+    assert set(SUPER_DOMINO_RULES) <= set(RULES)
+    for anchor in SUPER_DOMINO_ANCHORS:
+        assert page.ids[anchor] == 1 and anchor in page.heading_ids, anchor
+        assert f"#{anchor}" in page.toc_hrefs, anchor
+    for rule, (_title, anchor) in SUPER_DOMINO_RULES.items():
+        assert anchor.startswith("super-domino-") and page.ids[anchor] == 1, rule
+        assert page.hrefs.count(f"#rule-{rule}") >= 1 and page.ids[f"rule-{rule}"] == 1, rule
+
+
+def test_super_domino_part_comes_after_the_mexican_train_rules(page: Page) -> None:
+    order = page.heading_ids
+    assert order.index("house-rules") < order.index("super-domino") < order.index("super-domino-start")
+    assert order.index("super-domino-choices") < order.index("rule-ids")
+
+
+def test_super_domino_facts_come_from_the_engine(client: FlaskClient) -> None:
+    from scorekeeper.rules import SUPER_DOMINO_HAND, DominoSet, super_domino_max_players
+
+    html = text(client.get("/rules"))
+    assert f"{DominoSet(15).tile_count} tiles" in html
+    assert f"at most {super_domino_max_players(15)} with a double-15 set" in html
+    assert f"<strong>{SUPER_DOMINO_HAND} tiles</strong>" in html
+
+
+def test_super_domino_special_tiles_table_covers_every_effect(client: FlaskClient) -> None:
+    html = text(client.get("/rules"))
+    for row in ("a tile leaving a 15", "a tile leaving a 14", "a tile leaving a 13", "a tile leaving a 3",
+                "a double, ending your turn", "15-15 as the spinner", "14-14 as the spinner",
+                "13-13 as the spinner", "3-3 as the spinner"):
+        assert f'<th scope="row">{row}</th>' in html, row
+
+
+def test_super_domino_presets_are_described_and_compared(client: FlaskClient, page: Page) -> None:
+    from scorekeeper.rules import SUPER_OPTION_NAMES, SUPER_PRESETS
+
+    html = text(client.get("/rules"))
+    assert page.ids["super-domino-compare"] == 1
+    for name, preset in SUPER_PRESETS.items():
+        assert page.ids[f"sd-preset-{name}"] == 1
+        assert preset.description.replace("'", "&#39;") in html
+    for option in SUPER_OPTION_NAMES:
+        assert f"<code>{option}</code>" in html, option
