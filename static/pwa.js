@@ -7,6 +7,10 @@
   const DRAFT = "scorekeeper:draft:"; // + the form's path: what was typed into a round form
   const SENT = "scorekeeper:sent"; // the form path just sent, until the next page says how it went
   const AWAKE = "scorekeeper:keep-screen-on";
+  const DAY = 24 * 60 * 60 * 1000; // a draft older than a game evening is stale
+  // Texts in the page's language when base.html puts them on this script's tag (data-keep-screen-on="…").
+  const script = document.currentScript;
+  const say = (key, english) => (script && script.dataset[key]) || english;
 
   // Storage can be missing or full (private browsing): then nothing is remembered, nothing breaks.
   const store = {
@@ -53,22 +57,31 @@
     // the same address serves every new round: only restore what was typed for this one
     const heading = document.querySelector("h1");
     const round = heading ? (heading.textContent.match(/\d+/g) || []).join(",") : "";
-    restore(form, key, round);
-
-    const save = () => store.set("localStorage", key, JSON.stringify({ round, values: collect(form), at: Date.now() }));
-    form.addEventListener("input", save);
-    form.addEventListener("change", save);
+    // only what the player typed is kept: merely opening a correction must not pin old values
+    let typed = restore(form, key, round);
+    let dropped = false;
+    const save = () => {
+      if (typed && !dropped) store.set("localStorage", key, JSON.stringify({ round, values: collect(form), at: Date.now() }));
+    };
+    const edit = () => { typed = true; save(); };
+    form.addEventListener("input", edit);
+    form.addEventListener("change", edit);
     // the tile picker fills a field without an input event: save once app.js has written it
     const picker = document.getElementById("picker");
-    if (picker) picker.addEventListener("close", () => setTimeout(save, 0));
+    if (picker) picker.addEventListener("close", () => setTimeout(() => { if (picker.returnValue === "use") edit(); }, 0));
     window.addEventListener("pagehide", save);
+    window.addEventListener("pageshow", () => { dropped = false; }); // back to the form: keep it again
+    // Cancel means the player does not want this round entered: forget it
+    for (const link of form.querySelectorAll("a[href]")) {
+      link.addEventListener("click", () => { dropped = true; store.remove("localStorage", key); });
+    }
 
     form.addEventListener("submit", (event) => {
       save();
       if (navigator.onLine === false) {
         event.preventDefault();
-        say(form, "error", "alert", "No connection: nothing was sent. What you typed stays on this phone; tap Save again when the connection is back.",
-          form.querySelector("button[type=submit]"));
+        note(form, "error", "alert", say("notSent", "No connection: nothing was sent. What you typed stays on this phone; "
+          + "tap Save again when the connection is back."), form.querySelector("button[type=submit]"));
         return;
       }
       store.set("sessionStorage", SENT, location.pathname);
@@ -93,10 +106,10 @@
   function restore(form, key, round) {
     let draft = null;
     try { draft = JSON.parse(store.get("localStorage", key) || "null"); } catch { draft = null; }
-    if (!draft || typeof draft.values !== "object") return;
-    if (draft.round !== round) {
-      store.remove("localStorage", key); // typed for a round that was since saved elsewhere
-      return;
+    if (!draft || typeof draft.values !== "object" || draft.values === null) return false;
+    if (draft.round !== round || !(Date.now() - draft.at < DAY)) {
+      store.remove("localStorage", key); // typed for a round since saved elsewhere, or long ago
+      return false;
     }
     let changed = false;
     for (const field of form.elements) {
@@ -114,18 +127,22 @@
         field.value = value;
       }
     }
-    if (changed) say(form, "flash", "status", "Filled in what was typed on this phone before. Check it and save.", form.firstElementChild);
+    if (changed) {
+      note(form, "flash", "status", say("restored", "Filled in what was typed on this phone before. Check it and save."),
+        form.firstElementChild);
+    }
+    return true;
   }
 
-  function say(form, className, role, text, before) {
-    let note = form.querySelector(".pwa-note");
-    if (!note) {
-      note = document.createElement("p");
-      form.insertBefore(note, before || null);
+  function note(form, className, role, text, before) {
+    let line = form.querySelector(".pwa-note");
+    if (!line) {
+      line = document.createElement("p");
+      form.insertBefore(line, before || null);
     }
-    note.className = `${className} pwa-note`;
-    note.setAttribute("role", role);
-    note.textContent = text;
+    line.className = `${className} pwa-note`;
+    line.setAttribute("role", role);
+    line.textContent = text;
   }
 
   // The table screen while a round is played: one tap keeps the phone from dimming.
@@ -139,7 +156,7 @@
     const button = document.createElement("button");
     button.type = "button";
     button.className = "keep-awake";
-    button.textContent = "Keep screen on";
+    button.textContent = say("keepScreenOn", "Keep screen on");
     const status = document.createElement("p");
     status.className = "muted small";
     status.setAttribute("role", "status");
@@ -165,7 +182,7 @@
         // refused, e.g. by battery saver: show it as off so nobody counts on it
         lock = null;
         wanted = false;
-        status.textContent = "This phone would not keep the screen on.";
+        status.textContent = say("screenRefused", "This phone would not keep the screen on.");
         show();
       } finally {
         asking = false;

@@ -111,6 +111,26 @@ def test_a_round_typed_on_the_phone_survives_a_reload_and_a_lost_connection(
     assert errors == []
 
 
+def test_cancel_forgets_the_round_and_merely_opening_a_correction_keeps_nothing(
+        page: Page, live_server: str, errors: list[str]) -> None:
+    table = start_game(page, live_server)
+    page.get_by_role("link", name="End round 1: enter pips").click()
+    page.get_by_label("Ana", exact=True).fill("99")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page).to_have_url(table)
+    page.get_by_role("link", name="End round 1: enter pips").click()
+    expect(page.get_by_label("Ana", exact=True)).to_have_value("")
+
+    for name, pips in zip(PLAYERS, ("0", "5", "6", "7")):
+        page.get_by_label(name, exact=True).fill(pips)
+    page.get_by_role("button", name="Save round 1").click()
+    page.get_by_role("link", name="Correct round 1", exact=True).click()
+    page.go_back()
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper:draft:'))")
+    assert kept == []  # a later correction from another phone must not be overwritten by these old values
+    assert errors == []
+
+
 def test_a_round_sent_when_the_phone_thinks_it_is_online_but_the_server_is_gone(
         page: Page, context: BrowserContext, live_server: str, errors: list[str]) -> None:
     start_game(page, live_server)
