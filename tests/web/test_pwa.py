@@ -137,9 +137,7 @@ def game(client: FlaskClient) -> str:
 
 # measured when the budget test was written; these pages belong to others and are reported, not trimmed here
 OVER_BUDGET = {
-    "/check": "61,989 bytes: 11,989 over (the tile picker's HTML is 37,876)",
-    "/check?set=18": "92,511 bytes: 42,511 over (a double-18 tile picker is 68,398 of HTML)",
-    "/rules": "88,734 bytes: 38,734 over (59,060 of HTML plus reference.css)",
+    "/rules": "100,435 bytes: 50,435 over (80,833 of HTML, plus base.css, reference.css and pwa.js)",
 }
 PAGES = ["/", "/games/new", "{game}", "{game}/rounds/new", "/check", "/check?set=18", "/deal", "/rules",
          "{game}/history", "/offline"]
@@ -153,3 +151,24 @@ def test_each_page_with_its_css_and_js_stays_under_50_kb(client: FlaskClient, ga
     path = page.format(game=game)
     weight = page_weight(client, path)
     assert weight < BUDGET, f"{path}: {weight:,} bytes, {weight - BUDGET:,} over the {BUDGET:,} budget"
+
+
+def super_domino(client: FlaskClient, seats: int) -> str:
+    data = {f"players-{i}": f"Player {i + 1}" for i in range(seats)}
+    response = client.post("/games/new", data={**data, "game": "super-domino", "hands": ""})
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+@pytest.mark.xfail(reason="53,341 bytes for four players: 3,341 over; 30,046 of HTML, most of it the double-15 tile picker "
+                          "(templates/games/round.html)", strict=False)
+def test_a_super_domino_hand_form_for_four_stays_under_50_kb(client: FlaskClient) -> None:
+    weight = page_weight(client, super_domino(client, 4) + "/rounds/new")
+    assert weight < BUDGET, f"{weight:,} bytes, {weight - BUDGET:,} over the {BUDGET:,} budget"
+
+
+@pytest.mark.xfail(reason="64,386 bytes with 15 seats: 14,386 over; the double-15 tile picker and 15 seats are "
+                          "41,091 of HTML (templates/games/round.html)", strict=False)
+def test_a_super_domino_hand_form_for_a_full_table_stays_under_50_kb(client: FlaskClient) -> None:
+    weight = page_weight(client, super_domino(client, 15) + "/rounds/new")
+    assert weight < BUDGET, f"{weight:,} bytes, {weight - BUDGET:,} over the {BUDGET:,} budget"
