@@ -169,3 +169,97 @@ class CheckForm:
             self.errors[name] = _("%(tile)s is not in a double-%(set)d set.", tile=str(tile), set=self.highest)
             return None
         return tile
+
+
+EDGE_SLOTS = 8
+"""Open edges the Super Domino checker offers: the spinner's four to six and a few more."""
+
+
+@dataclass
+class SuperCheckForm:
+    """The Super Domino checker: open edges, the spell, direction, the move, the hand."""
+
+    preset: str = "german"
+    names: list[str] = field(default_factory=lambda: [_("Player %(number)d", number=i) for i in range(1, 5)])
+    turn: int = 0
+    direction: str = "left"
+    edges: list[int | None] = field(default_factory=lambda: [None] * EDGE_SLOTS)
+    spell: list[int] = field(default_factory=list)
+    tile: str = ""
+    edge: str = ""
+    hand: list[str] = field(default_factory=list)
+    action: str = "play"
+    drawn: bool = False
+    boneyard_empty: bool = False
+    show_hand: bool = False
+    game: str = ""
+    submitted: bool = False
+    errors: dict[str, str] = field(default_factory=dict)
+
+    highest = 15
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def tiles(self) -> list[list[str]]:
+        return [[f"{hi}-{lo}" for lo in range(hi, -1, -1)] for hi in range(self.highest, -1, -1)]
+
+    def read(self, args: MultiDict[str, str]) -> None:
+        from .rules.super_options import SUPER_PRESETS
+
+        self.submitted = "check" in args
+        preset = args.get("rules", self.preset)
+        if preset in SUPER_PRESETS:
+            self.preset = preset
+        else:
+            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=repr(preset))
+        if not self.game:
+            raw = args.get("players", "")
+            if raw.isdecimal() and 2 <= int(raw) <= 15:
+                self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
+        raw_turn = args.get("turn", "0")
+        self.turn = int(raw_turn) if raw_turn.isdecimal() and int(raw_turn) < self.players else 0
+        self.direction = "right" if args.get("direction") == "right" else "left"
+        for i in range(EDGE_SLOTS):
+            raw = args.get(f"edge-{i}", "")
+            self.edges[i] = int(raw) if raw.isdecimal() and int(raw) <= self.highest else None
+        self.spell = [i for i in range(EDGE_SLOTS) if f"spell-{i}" in args and self.edges[i] is not None]
+        self.tile = args.get("tile", "")
+        self.edge = args.get("edge", "")
+        self.hand = [t for t in args.getlist("hand") if t]
+        self.show_hand = bool(self.hand) or "pick_hand" in args
+        self.action = args.get("action", "play") if args.get("action") in ("play", "draw", "pass") else "play"
+        self.drawn = "drawn" in args
+        self.boneyard_empty = "boneyard_empty" in args
+
+    def request(self) -> tuple[dict[str, object], dict[str, object]] | None:
+        """The position and move as the engine's JSON, or None (with errors) when something is missing."""
+        open_edges = [(i, e) for i, e in enumerate(self.edges) if e is not None]
+        ids = {slot: n for n, (slot, _value) in enumerate(open_edges)}  # slots with a number, renumbered
+        hand = list(dict.fromkeys(self.hand))
+        move: dict[str, object] = {"action": self.action}
+        if self.action == "play":
+            if not self.tile:
+                self.errors["tile"] = _("Pick the tile you want to lay.")
+            elif self.tile not in hand:
+                hand.insert(0, self.tile)
+            if self.edge == "spinner":
+                move.update(tile=self.tile, edge=None)
+            elif self.edge.isdecimal() and int(self.edge) in ids:
+                move.update(tile=self.tile, edge=ids[int(self.edge)])
+            else:
+                self.errors["edge"] = _("Pick the open edge you want to lay it against.")
+        if self.errors:
+            return None
+        hand_size = len(hand)
+        shown = sum(1 for _slot, _value in open_edges) + hand_size
+        position: dict[str, object] = {
+            "rules": self.preset, "set": self.highest, "players": self.players, "turn": self.turn,
+            "direction": self.direction, "edges": [e for _slot, e in open_edges],
+            "spell": [ids[i] for i in self.spell], "hand": hand,
+            "boneyard": 0 if self.boneyard_empty else max(0, min(20, 136 - shown - self.players * 2)),
+            "drawn": self.drawn, "names": self.names,
+        }
+        return position, move

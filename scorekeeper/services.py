@@ -19,6 +19,9 @@ from . import rules
 from .i18n import _, _l, ngettext
 from .rules import Standing
 from .rules import TrainSketch, sketch_position
+from .rules.games import AnyPosition, read_position
+from .rules.super_options import SUPER_PRESETS
+from .rules.super_position import SuperPosition
 from .models import Change, Game, Round, Score, Seat
 
 MIN_PLAYERS = 2
@@ -653,9 +656,10 @@ class CheckResult:
         return _("Lay %(tile)s on %(train)s", tile=str(move.tile), train=self.position.train_name(move.train))
 
 
-def _read_position(position: object) -> rules.Position:
+def _read_position(position: object) -> AnyPosition:
+    """A position of either game from JSON; Invalid names the field at fault."""
     try:
-        return rules.Position.from_json(position)
+        return read_position(position)
     except rules.FormatError as e:
         raise Invalid(str(e)) from e
     except rules.DealError as e:
@@ -666,7 +670,7 @@ def check_json(position: object, move: object) -> dict[str, object]:
     """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
     pos = _read_position(position)
     try:
-        verdict = pos.check(rules.Move.from_json(move))
+        verdict = pos.check_json(move)
     except rules.FormatError as e:
         raise Invalid(str(e)) from e
     return {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason,
@@ -674,7 +678,44 @@ def check_json(position: object, move: object) -> dict[str, object]:
 
 
 def legal_moves_json(position: object) -> list[dict[str, object]]:
-    return [m.to_json() for m in _read_position(position).legal_moves()]
+    return list(_read_position(position).legal_moves_json())
+
+
+@dataclass(frozen=True)
+class SuperCheckResult:
+    """A Super Domino verdict with what the checker page shows around it."""
+
+    verdict: rules.Verdict
+    moves: list[dict[str, object]]
+    preset_title: str
+    position: SuperPosition
+
+    @property
+    def reference(self) -> str:
+        return reference_link(self.verdict.anchor)
+
+    def describe(self, move: dict[str, object]) -> str:
+        if move.get("action") == "draw":
+            return _("Draw")
+        if move.get("action") == "pass":
+            return _("Pass")
+        edge = move.get("edge")
+        if not isinstance(edge, int):
+            return _("Lay %(tile)s as the fat spinner", tile=str(move.get("tile")))
+        return _("Lay %(tile)s on edge %(edge)d (showing %(pips)d)", tile=str(move.get("tile")), edge=edge + 1,
+                 pips=self.position.edges[edge])
+
+
+def check_super(position: dict[str, object], move: dict[str, object]) -> SuperCheckResult:
+    """Judge a Super Domino move described on the checker page."""
+    pos = _read_position({"game": SUPER_DOMINO, **position})
+    assert isinstance(pos, SuperPosition)
+    try:
+        verdict = pos.check_json(move)
+    except rules.FormatError as e:
+        raise Invalid(f"{e.problem[0].upper()}{e.problem[1:]}.", {e.field: e.problem}) from e
+    preset = SUPER_PRESETS.get(pos.preset)
+    return SuperCheckResult(verdict, list(pos.legal_moves_json()), preset.title if preset else pos.preset, pos)
 
 
 @dataclass(frozen=True)

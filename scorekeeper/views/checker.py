@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from .. import rules, services
-from ..checker_form import CheckForm
+from ..checker_form import EDGE_SLOTS, CheckForm, SuperCheckForm
+from ..rules.super_options import SUPER_PRESETS
 from ..db import session
 
 bp = Blueprint("checker", __name__)
@@ -17,7 +18,9 @@ def check() -> str:
     form = CheckForm()
     game_id = request.args.get("game", "")
     game = services.view(services.get_game(session(), game_id)) if game_id else None
-    if game is not None and not game.is_super_domino:
+    if (game is not None and game.is_super_domino) or request.args.get("game_kind") == services.SUPER_DOMINO:
+        return _super_check(game)
+    if game is not None:
         form = CheckForm(preset=game.rules, highest=game.set, names=list(game.players), game=game.id,
                          engine=game.next_round.engine if game.next_round and game.next_round.engine is not None
                          else game.engines[-1])
@@ -47,3 +50,23 @@ def deal() -> str:
     answer = services.deal_lookup(players, highest, preset)
     return render_template("checker/deal.html", answer=answer, table=services.deal_table(highest),
                            presets=rules.PRESETS, sets=rules.SUPPORTED_SETS)
+
+
+def _super_check(game: services.GameView | None) -> str:
+    form = SuperCheckForm()
+    if game is not None:
+        form = SuperCheckForm(names=list(game.players), game=game.id)
+    form.read(request.args)
+    result, problem = None, None
+    if form.submitted:
+        question = form.request()
+        if question is not None:
+            try:
+                result = services.check_super(*question)
+            except services.Invalid as e:
+                problem = e.message
+    options = SUPER_PRESETS[form.preset].options
+    # doubles that do not branch leave exactly the spinner's edges open all hand long
+    slots = options.spinner_edges if options.double_edges == 1 else EDGE_SLOTS
+    return render_template("checker/super.html", form=form, result=result, problem=problem,
+                           presets=SUPER_PRESETS, slots=slots)
