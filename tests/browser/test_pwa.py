@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
 
@@ -178,6 +179,33 @@ def test_keep_screen_on_works_or_is_absent_never_an_error(page: Page, live_serve
         expect(toggle).to_have_attribute("aria-pressed", "false")
         expect(page.get_by_role("status")).to_contain_text("would not keep the screen on")
     assert errors == []
+
+
+def test_over_plain_http_on_a_lan_address_everything_but_the_worker_and_wake_lock_works(
+        browser_type: BrowserType, browser_type_launch_args: dict[str, Any], live_server: str) -> None:
+    # a phone opening http://scorekeeper.lan:port is not a secure context, unlike 127.0.0.1
+    port = live_server.rsplit(":", 1)[1]
+    args = [*browser_type_launch_args.get("args", []), "--host-resolver-rules=MAP scorekeeper.lan 127.0.0.1"]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                      locale="en-GB")
+        page = context.new_page()
+        seen: list[str] = []
+        page.on("pageerror", lambda error: seen.append(str(error)))
+        lan = f"http://scorekeeper.lan:{port}"
+        start_game(page, lan)
+        assert page.evaluate("window.isSecureContext") is False
+        expect(page.get_by_role("button", name="Keep screen on")).to_have_count(0)
+        page.get_by_role("link", name="End round 1: enter pips").click()
+        page.get_by_label("Ben", exact=True).fill("21")
+        page.reload()
+        expect(page.get_by_label("Ben", exact=True)).to_have_value("21")  # the round keeper needs no HTTPS
+        page.goto(lan + "/rules")
+        assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null") is None
+        assert seen == []
+    finally:
+        browser.close()
 
 
 def test_nothing_is_shown_for_the_screen_where_there_is_no_round_in_play(page: Page, live_server: str) -> None:
