@@ -21,7 +21,18 @@ from .moves import MEXICAN, Move, TrainId
 from .options import OPTION_NAMES, PRESETS, Options, Preset, resolve_options
 from .position import Position, Train, check
 from .rounds import Outcome, Round
-from .rulebook import ANCHORS, RULES, FormatError, IllegalMove, MoveError, OptionsError, PositionError
+from .rulebook import (
+    ANCHORS,
+    RULES,
+    FormatError,
+    IllegalMove,
+    MoveError,
+    OptionsError,
+    PositionError,
+    rule_anchor,
+    rule_title,
+    section_title,
+)
 from .sketch import SketchError, TrainSketch, sketch_position
 from .scoresheet import (
     Standing,
@@ -106,6 +117,9 @@ __all__ = [
     "check",
     "deal_size",
     "resolve_options",
+    "rule_anchor",
+    "rule_title",
+    "section_title",
     "hand_standings",
     "hand_winners",
     "round_engines",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from .i18n import _
 from .tiles import DominoSet
 
 if TYPE_CHECKING:  # the presets import the tables below; resolve them lazily
@@ -46,7 +47,8 @@ PORTUGUESE_DEALS: DealTable = {
 
 
 class DealError(ValueError):
-    """A player count the set cannot deal for."""
+    """A player count the set cannot deal for; the message is for a player, in their language
+    (lower case, no full stop: "a double-12 set deals for at most 8 players; use a double-15 set")."""
 
 
 def _table_for(table: DealTable | None, rules: str | Preset | Options) -> tuple[DealTable, bool]:
@@ -78,18 +80,26 @@ def deal_size(
     14
     """
     DominoSet(highest)  # raises for an unknown set
-    table, _ = _table_for(table, rules)
+    table = _table_for(table, rules)[0]
     counts = table.get(highest, {})
     if players in counts:
         return counts[players]
     if not counts:
-        raise DealError(f"there is no deal table for a double-{highest} set")
+        raise DealError(_("there is no deal table for a double-{highest} set", highest=highest))
     fewest, most = min(counts), max(counts)
     if players < fewest:
-        raise DealError(f"a game needs at least {fewest} players")
+        raise DealError(_("a game needs at least {fewest} players", fewest=fewest))
     bigger = [n for n, c in sorted(table.items()) if n > highest and players in c]
-    advice = f"; use a double-{bigger[0]} set" if bigger else ""
-    raise DealError(f"a double-{highest} set deals for at most {most} players{advice}")
+    if bigger:
+        raise DealError(
+            _(
+                "a double-{highest} set deals for at most {most} players; use a double-{bigger} set",
+                highest=highest,
+                most=most,
+                bigger=bigger[0],
+            )
+        )
+    raise DealError(_("a double-{highest} set deals for at most {most} players", highest=highest, most=most))
 
 
 def boneyard_after_deal(
@@ -105,5 +115,5 @@ def boneyard_after_deal(
     (30, 31)
     """
     size = deal_size(players, highest, table, rules=rules)
-    _, set_aside = _table_for(table, rules)
+    set_aside = _table_for(table, rules)[1]
     return DominoSet(highest).tile_count - (1 if set_aside else 0) - players * size

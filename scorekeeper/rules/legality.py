@@ -12,7 +12,8 @@ from typing import Any
 from . import rulebook as R
 from ._core import DRAW, PASS, TRAIN_BITS, TRAIN_MASK, Table, tile_index
 from .moves import MEXICAN, Move, TrainId
-from .rulebook import RULES, SUPER_DOMINO_RULES, IllegalMove
+from .i18n import _
+from .rulebook import IllegalMove, rule_anchor, rule_title
 from .tiles import DominoSet, Tile
 
 _TILES: tuple[Tile, ...] = DominoSet(18).tiles
@@ -27,17 +28,19 @@ class Verdict:
     rule: str
     """A key of :data:`~scorekeeper.rules.rulebook.RULES`; ``"legal"`` when legal."""
     reason: str
-    """One sentence for a player."""
+    """One sentence for a player, in the language of the translator installed when it was built."""
 
     @property
     def title(self) -> str:
-        return (RULES.get(self.rule) or SUPER_DOMINO_RULES[self.rule])[0]
+        """The rule's title in the player's language (translated when read)."""
+        return rule_title(self.rule)
 
     @property
     def anchor(self) -> str:
-        return (RULES.get(self.rule) or SUPER_DOMINO_RULES[self.rule])[1]
+        return rule_anchor(self.rule)
 
     def to_json(self) -> dict[str, Any]:
+        """``reason`` and ``title`` in the player's language; ``rule`` and ``anchor`` are stable ids."""
         return {"legal": self.legal, "rule": self.rule, "reason": self.reason, "title": self.title, "anchor": self.anchor}
 
 
@@ -123,96 +126,128 @@ class Legality:
         return self.is_legal(Move.pass_())
 
     # -- reasons ----------------------------------------------------------------
+    # Every sentence is one message for translators (see i18n.py); only names of seats and trains
+    # are translated on their own and filled in.
 
     def seat_name(self, seat: int) -> str:
         """A seat's name if the seats have names, else "seat 2"."""
         names = self._names()
         if names is not None and 0 <= seat < len(names):
             return names[seat]
-        return f"seat {seat}"
+        return _("seat {number}", number=seat)
 
     def train_name(self, train: int | str, seat: int | None = None) -> str:
         """"your train", "the Mexican train", "Ana's train" or "seat 2's train", as seen by ``seat`` (the mover)."""
         t = self._core()
         if train == MEXICAN or train == t.mex:
-            return "the Mexican train"
+            return _("the Mexican train")
         if seat is None:
             seat = t.turn
         if train == seat:
-            return "your train"
+            return _("your train")
         if isinstance(train, int):
-            return f"{self.seat_name(train)}'s train"
-        return f"train {train!r}"
+            names = self._names()
+            if names is not None and 0 <= train < len(names):
+                return _("{name}'s train", name=names[train])
+            return _("seat {number}'s train", number=train)
+        return _("train {train}", train=repr(train))
 
-    def _play_text(self, code: int) -> str:
-        t = self._core()
-        train = code & TRAIN_MASK
-        return f"{_TILES[code >> TRAIN_BITS]} on {self.train_name(train)}"
+    def _play_parts(self, code: int) -> tuple[Tile, str]:
+        """The tile and the train's name of a play code, for a reason."""
+        return _TILES[code >> TRAIN_BITS], self.train_name(code & TRAIN_MASK)
 
-    def _reason(self, rule: str, move: Move) -> str:
+    def _reason(self, rule: str, move: Move) -> str:  # noqa: C901 - one sentence per rule
         t = self._core()
         tile = str(move.tile)
         where = self.train_name(move.train) if move.train is not None else ""
         if rule == R.LEGAL:
             if move.action == "draw":
-                return "You may draw: you have no tile to play."
+                return _("You may draw: you have no tile to play.")
             if move.action == "pass":
-                return "You may pass: you can neither play nor draw."
-            return f"You may lay {tile} on {where}."
+                return _("You may pass: you can neither play nor draw.")
+            return _("You may lay {tile} on {train}.", tile=tile, train=where)
         if rule == R.ROUND_OVER:
             if t.blocked or t.passes >= t.n:
-                return "The round is over: play is blocked, so nobody may move."
-            who = "you" if t.winner in (-1, t.turn) else self.seat_name(t.winner)
-            return f"The round is over: {who} went out, so nobody may move."
+                return _("The round is over: play is blocked, so nobody may move.")
+            if t.winner in (-1, t.turn):
+                return _("The round is over: you went out, so nobody may move.")
+            return _("The round is over: {name} went out, so nobody may move.", name=self.seat_name(t.winner))
         if rule == R.NO_SUCH_TRAIN:
-            return f"There is no train {move.train!r}: trains are seats 0 to {t.n - 1}, or \"mexican\"."
+            return _(
+                'There is no train {train}: trains are seats 0 to {last}, or "mexican".',
+                train=repr(move.train),
+                last=t.n - 1,
+            )
         if rule == R.TILE_NOT_IN_HAND:
             if move.tile is not None and move.tile.high > t.highest:
-                return f"{tile} is not in a double-{t.highest} set, so it cannot be in your hand."
-            return f"{tile} is not in your hand."
+                return _("{tile} is not in a double-{highest} set, so it cannot be in your hand.", tile=tile, highest=t.highest)
+            return _("{tile} is not in your hand.", tile=tile)
         if rule == R.DOUBLE_MUST_BE_COVERED:
             oldest = t.open_doubles[0]
-            double = f"{t.ends[oldest]}-{t.ends[oldest]}"
-            return (
-                f"{double} on {self.train_name(oldest)} must be covered before anyone plays elsewhere, "
-                f"so {tile} cannot go on {where}."
+            double = Tile(t.ends[oldest], t.ends[oldest])
+            return _(
+                "{double} on {double_train} must be covered before anyone plays elsewhere, so {tile} cannot go on {train}.",
+                double=double,
+                double_train=self.train_name(oldest),
+                tile=tile,
+                train=where,
             )
         if rule == R.TRAIN_NOT_OPEN:
             if not t.markers:
-                return f"{tile} cannot go on {where}: under these rules you play only on your own train and the Mexican train."
+                return _(
+                    "{tile} cannot go on {train}: under these rules you play only on your own train and the Mexican train.",
+                    tile=tile,
+                    train=where,
+                )
             if not t.others_ok:
-                return f"{tile} cannot go on {where}: under these rules nobody plays on another player's train, marked or not."
-            return f"{tile} cannot go on {where}: it has no marker, so only its owner may play there."
+                return _(
+                    "{tile} cannot go on {train}: under these rules nobody plays on another player's train, marked or not.",
+                    tile=tile,
+                    train=where,
+                )
+            return _("{tile} cannot go on {train}: it has no marker, so only its owner may play there.", tile=tile, train=where)
         if rule == R.MEXICAN_TRAIN_NOT_ALLOWED:
-            return f"{tile} cannot go on the Mexican train: these rules have no Mexican train."
+            return _("{tile} cannot go on the Mexican train: these rules have no Mexican train.", tile=tile)
         if rule == R.OWN_TRAIN_FIRST:
-            return f"{tile} cannot go on the Mexican train yet: start your own train first."
+            return _("{tile} cannot go on the Mexican train yet: start your own train first.", tile=tile)
         if rule == R.FIRST_LAP_OWN_TRAIN:
-            return f"{tile} cannot go on {where}: on the first lap everyone lays tiles on their own train only."
+            return _(
+                "{tile} cannot go on {train}: on the first lap everyone lays tiles on their own train only.",
+                tile=tile,
+                train=where,
+            )
         if rule == R.TILE_DOES_NOT_MATCH:
             assert isinstance(move.train, (int, str))
             train = t.mex if move.train == MEXICAN else int(move.train)
             end = t.ends[train]
             if not t.trains[train]:
-                return f"{tile} does not match the engine: the first tile of {where} must carry a {end}."
-            return f"{tile} does not match {where}, which ends in a {end}."
+                return _(
+                    "{tile} does not match the engine: the first tile of {train} must carry a {end}.",
+                    tile=tile,
+                    train=where,
+                    end=end,
+                )
+            return _("{tile} does not match {train}, which ends in a {end}.", tile=tile, train=where, end=end)
         if rule == R.NO_ROUND_END_ON_DOUBLE:
-            return f"{tile} is your last tile and a double, and these rules do not let a round end on a double."
+            return _(
+                "{tile} is your last tile and a double, and these rules do not let a round end on a double.", tile=tile
+            )
         if rule == R.ALREADY_DREW:
-            return "You have already drawn this turn: lay the drawn tile if it fits, or pass."
+            return _("You have already drawn this turn: lay the drawn tile if it fits, or pass.")
         if rule == R.MUST_PLAY_BEFORE_DRAWING:
-            return f"You cannot draw while you can play: {self._play_text(t.first_play())} is legal."
+            play_tile, play_train = self._play_parts(t.first_play())
+            return _("You cannot draw while you can play: {tile} on {train} is legal.", tile=play_tile, train=play_train)
         if rule == R.BONEYARD_EMPTY:
-            return "The boneyard is empty: pass instead of drawing."
+            return _("The boneyard is empty: pass instead of drawing.")
         if rule == R.CANNOT_PASS:
             play = t.first_play()
             if play >= 0:
-                return f"You cannot pass while you can play: {self._play_text(play)} is legal."
+                play_tile, play_train = self._play_parts(play)
+                return _("You cannot pass while you can play: {tile} on {train} is legal.", tile=play_tile, train=play_train)
             if t.pending:
-                return "You cannot pass yet: after laying a double you must lay another tile, so draw first."
-            return "You cannot pass yet: draw a tile from the boneyard first."
-        return RULES[rule][0] + "."
-
+                return _("You cannot pass yet: after laying a double you must lay another tile, so draw first.")
+            return _("You cannot pass yet: draw a tile from the boneyard first.")
+        return rule_title(rule) + "."  # not reached: every rule has its sentence above
 
 
 def tile_of(index: int) -> Tile:

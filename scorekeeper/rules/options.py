@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .deal import CZECH_DEALS, ITALIAN_DEALS, PORTUGUESE_DEALS, STANDARD_DEALS, DealTable
+from .i18n import N_, translated
 from .rulebook import FormatError, OptionsError
 from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS
 
@@ -169,54 +170,77 @@ class Preset:
     name: str
     """The stable id used in JSON (``"standard"``)."""
     title: str
-    """What the app shows."""
+    """The English title, as written in the source (the message id); show :attr:`display_title`."""
     description: str
-    """The rules in brief, and every choice made where the source is unclear."""
+    """The rules in brief, and every choice made where the source is unclear: English, as written in the
+    source (the message id); show :attr:`display_description`."""
     options: Options
 
+    @property
+    def display_title(self) -> str:
+        """The title in the player's language (translated when read)."""
+        return translated(self.title)
+
+    @property
+    def display_description(self) -> str:
+        """The description in the player's language (translated when read)."""
+        return translated(self.description)
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "description": self.description, "options": self.options.to_json()}
+        """``title`` and ``description`` in the player's language, like a verdict's ``reason``; ``name`` is the stable id."""
+        return {
+            "name": self.name,
+            "title": self.display_title,
+            "description": self.display_description,
+            "options": self.options.to_json(),
+        }
 
 
 _PRESETS = (
     Preset(
         "standard",
-        "Mexican Train (standard)",
-        "The most widely published rules. Deal: up to 4 players 15 tiles, 5-6 players 12, 7-8 players 10 "
-        "(double-12). The engine double is set aside before the deal and the first seat plays first. "
-        "One tile a turn, on your own train, the Mexican train, or a marked train; the Mexican train may be "
-        "started at any time. A player who cannot play draws one, then lays it or marks their train; the "
-        "marker comes off when they next play on their own train. A double must be followed by another tile "
-        "from the same player, and must be covered before anyone plays elsewhere; anyone may cover it, "
-        "several in the order laid. A player who lays a double and cannot cover it, even after drawing, marks "
-        "their train. A round may end on a double. The double-blank scores 0.",
+        N_("Mexican Train (standard)"),
+        N_(
+            "The most widely published rules. Deal: up to 4 players 15 tiles, 5-6 players 12, 7-8 players 10 "
+            "(double-12). The engine double is set aside before the deal and the first seat plays first. "
+            "One tile a turn, on your own train, the Mexican train, or a marked train; the Mexican train may be "
+            "started at any time. A player who cannot play draws one, then lays it or marks their train; the "
+            "marker comes off when they next play on their own train. A double must be followed by another tile "
+            "from the same player, and must be covered before anyone plays elsewhere; anyone may cover it, "
+            "several in the order laid. A player who lays a double and cannot cover it, even after drawing, marks "
+            "their train. A round may end on a double. The double-blank scores 0."
+        ),
         Options(),
     ),
     Preset(
         "italian",
-        "Italian rules (treno messicano)",
-        "From the Italian double-12 instructions. The 12-12 is set aside as the engine before the deal. "
-        "Deal: 2 or 3 players 16, 4 players 15, 5 players 14, 6 players 12, 7 players 10, 8 players 9 "
-        "(other sets use the standard table). The first player may start their own train or the Mexican "
-        "train. You may draw only when you hold no playable tile. If the drawn tile cannot be laid, mark "
-        "your train; the marker comes off when you next play on your own train. After laying a double you "
-        "lay another tile on the double or on another train (option follow_up_elsewhere); if you cannot "
-        "even after drawing, your turn ends (no marker for that: option mark_unfollowed_double). Following "
-        "players must cover the double before playing elsewhere, several in the order laid. The document "
-        "does not say whether a round may end on a double: this preset allows it.",
+        N_("Italian rules (treno messicano)"),
+        N_(
+            "From the Italian double-12 instructions. The 12-12 is set aside as the engine before the deal. "
+            "Deal: 2 or 3 players 16, 4 players 15, 5 players 14, 6 players 12, 7 players 10, 8 players 9 "
+            "(other sets use the standard table). The first player may start their own train or the Mexican "
+            "train. You may draw only when you hold no playable tile. If the drawn tile cannot be laid, mark "
+            "your train; the marker comes off when you next play on your own train. After laying a double you "
+            "lay another tile on the double or on another train (option follow_up_elsewhere); if you cannot "
+            "even after drawing, your turn ends (no marker for that: option mark_unfollowed_double). Following "
+            "players must cover the double before playing elsewhere, several in the order laid. The document "
+            "does not say whether a round may end on a double: this preset allows it."
+        ),
         Options(deals=ITALIAN_DEALS, follow_up_elsewhere=True, mark_unfollowed_double=False),
     ),
     Preset(
         "czech",
-        "Czech rules (Vlak)",
-        "From the Czech double-12 instructions. Deal: up to 4 players 15, 5 or 6 players 12, 7 or 8 "
-        "players 10. The holder of 12-12 lays it and plays first; if nobody holds it, players draw in turn "
-        "until someone draws it. On the first lap each player lays as many tiles as they can on their own "
-        "train. Later, one tile a turn; after a double you must lay a second tile, and if you cannot, the "
-        "next player must satisfy the double, and so on around the table. A player who cannot play draws "
-        "one and lays it if possible, otherwise marks their train; others may then play there, and the tile "
-        "they lay replaces the marker (option marker_removed_by). The document describes no Mexican train, "
-        "so this preset has none (option mexican_train adds one). A round may end on a double.",
+        N_("Czech rules (Vlak)"),
+        N_(
+            "From the Czech double-12 instructions. Deal: up to 4 players 15, 5 or 6 players 12, 7 or 8 "
+            "players 10. The holder of 12-12 lays it and plays first; if nobody holds it, players draw in turn "
+            "until someone draws it. On the first lap each player lays as many tiles as they can on their own "
+            "train. Later, one tile a turn; after a double you must lay a second tile, and if you cannot, the "
+            "next player must satisfy the double, and so on around the table. A player who cannot play draws "
+            "one and lays it if possible, otherwise marks their train; others may then play there, and the tile "
+            "they lay replaces the marker (option marker_removed_by). The document describes no Mexican train, "
+            "so this preset has none (option mexican_train adds one). A round may end on a double."
+        ),
         Options(
             deals=CZECH_DEALS,
             engine_placement="holder",
@@ -227,16 +251,18 @@ _PRESETS = (
     ),
     Preset(
         "portuguese",
-        "Portuguese rules (comboio mexicano)",
-        "From the Portuguese instructions. Deal 15 tiles each. The holder of the engine double lays it and "
-        "plays first; if nobody holds it, each player draws in turn until someone does. You must start your "
-        "own train before anything else; later you extend your own train or the Mexican train. After a "
-        "double you must lay another tile at once; the document does not say where, so this preset lets it "
-        "go on any train you may play on (option follow_up_elsewhere), and nobody else has to cover the "
-        "double (option double_cover). If you cannot play, draw one; if you still cannot, your turn passes. "
-        "There are no markers and no playing on other players' trains. The Mexican train is single and "
-        "started by laying an extra engine-matching tile off the engine, which does not use up your turn "
-        "(option mexican_start); then anyone may play on it.",
+        N_("Portuguese rules (comboio mexicano)"),
+        N_(
+            "From the Portuguese instructions. Deal 15 tiles each. The holder of the engine double lays it and "
+            "plays first; if nobody holds it, each player draws in turn until someone does. You must start your "
+            "own train before anything else; later you extend your own train or the Mexican train. After a "
+            "double you must lay another tile at once; the document does not say where, so this preset lets it "
+            "go on any train you may play on (option follow_up_elsewhere), and nobody else has to cover the "
+            "double (option double_cover). If you cannot play, draw one; if you still cannot, your turn passes. "
+            "There are no markers and no playing on other players' trains. The Mexican train is single and "
+            "started by laying an extra engine-matching tile off the engine, which does not use up your turn "
+            "(option mexican_start); then anyone may play on it."
+        ),
         Options(
             deals=PORTUGUESE_DEALS,
             engine_placement="holder",

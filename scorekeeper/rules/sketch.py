@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import _
 from .moves import MEXICAN, Move, TrainId
 from .options import RulesSpec, resolve
 from .position import Position, Train
@@ -26,7 +27,7 @@ from .tiles import DominoSet, Tile
 
 
 class SketchError(FormatError):
-    """Facts about a table that cannot all be true at once."""
+    """Facts about a table that cannot all be true at once; ``problem`` is for a player, in their language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,49 +61,68 @@ def sketch_position(
     """A full :class:`Position` matching the sketch; :class:`SketchError` when it cannot exist."""
     tiles = DominoSet(highest)
     if not 0 <= engine <= highest:
-        raise SketchError("engine", f"a double-{highest} set has no double-{engine}")
+        raise SketchError("engine", _("a double-{highest} set has no double-{engine}", highest=highest, engine=engine))
     if len(trains) != players:
-        raise SketchError("trains", f"expected one train for each of the {players} seats")
+        raise SketchError("trains", _("expected one train for each of the {players} seats", players=players))
     used: set[Tile] = {Tile(engine, engine)}
     for i, tile in enumerate(hand):
         if tile not in tiles:
-            raise SketchError(f"hand[{i}]", f"{tile} is not in a double-{highest} set")
+            raise SketchError(f"hand[{i}]", _("{tile} is not in a double-{highest} set", tile=tile, highest=highest))
+        if tile == Tile(engine, engine):
+            raise SketchError(f"hand[{i}]", _("{tile} is the engine; pick each tile once", tile=tile))
         if tile in used:
-            what = "the engine" if tile == Tile(engine, engine) else "already in your hand"
-            raise SketchError(f"hand[{i}]", f"{tile} is {what}; pick each tile once")
+            raise SketchError(f"hand[{i}]", _("{tile} is already in your hand; pick each tile once", tile=tile))
         used.add(tile)
 
     def label(train: TrainId) -> str:
         if train == MEXICAN:
-            return "the Mexican train"
+            return _("the Mexican train")
         if names and isinstance(train, int) and train < len(names):
-            return f"{names[train]}'s train"
-        return f"seat {train}'s train"
+            return _("{name}'s train", name=names[train])
+        return _("seat {number}'s train", number=train)
 
     def build(train: TrainId, sketch: TrainSketch, field: str) -> tuple[Tile, ...]:
         if sketch.end is None:
             if sketch.open_double:
-                raise SketchError(field, f"{label(train)} is not started, so it cannot end in a double")
+                raise SketchError(field, _("{train} is not started, so it cannot end in a double", train=label(train)))
             return ()
         if not 0 <= sketch.end <= highest:
-            raise SketchError(field, f"{label(train)} cannot end in {sketch.end} with a double-{highest} set")
+            raise SketchError(
+                field,
+                _(
+                    "{train} cannot end in {end} with a double-{highest} set",
+                    train=label(train),
+                    end=sketch.end,
+                    highest=highest,
+                ),
+            )
         double = Tile(sketch.end, sketch.end)
         if sketch.open_double:
             if sketch.end == engine:
-                raise SketchError(field, f"{double} is the engine; no train can end in it")
+                raise SketchError(field, _("{double} is the engine; no train can end in it", double=double))
             if double in used:
-                raise SketchError(field, f"{label(train)} ends in {double}, but {double} is in your hand or on another train")
+                raise SketchError(
+                    field,
+                    _(
+                        "{train} ends in {double}, but {double} is in your hand or on another train",
+                        train=label(train),
+                        double=double,
+                    ),
+                )
             used.add(double)  # keep the path below from using it
         path = _path(engine, sketch.end, used, highest)
         if path is None:
-            raise SketchError(field, f"no tiles are left to lead {label(train)} from the engine to {sketch.end}")
+            raise SketchError(
+                field,
+                _("no tiles are left to lead {train} from the engine to {end}", train=label(train), end=sketch.end),
+            )
         used.update(path)
         return (*path, double) if sketch.open_double else path
 
     built = [build(i, s, f"trains[{i}]") for i, s in enumerate(trains)]
     mexican_tiles = build(MEXICAN, mexican, "mexican")
     if mexican.marker:
-        raise SketchError("mexican", "the Mexican train never carries a marker")
+        raise SketchError("mexican", _("the Mexican train never carries a marker"))
     opens: list[TrainId] = [i for i, s in enumerate(trains) if s.open_double]
     if mexican.open_double:
         opens.append(MEXICAN)
@@ -133,7 +153,7 @@ def sketch_position(
 def _path(start: int, goal: int, used: set[Tile], highest: int, limit: int = 4) -> tuple[Tile, ...] | None:
     """The shortest chain of unused, non-double tiles from ``start`` to ``goal`` (at least one tile)."""
     frontier: list[tuple[int, tuple[Tile, ...]]] = [(start, ())]
-    for _ in range(limit):
+    for _step in range(limit):
         nxt: list[tuple[int, tuple[Tile, ...]]] = []
         for end, path in frontier:
             for other in range(highest, -1, -1):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
+from .i18n import N_, translated
 from .rulebook import FormatError, OptionsError
 from .tiles import DominoSet
 
@@ -137,41 +138,63 @@ class SuperPreset:
     name: str
     """The stable id used in JSON (``"german"``)."""
     title: str
+    """The English title, as written in the source (the message id); show :attr:`display_title`."""
     description: str
-    """The rules in brief, and every choice made where the source is unclear."""
+    """The rules in brief, and every choice made where the source is unclear: English, as written in the
+    source (the message id); show :attr:`display_description`."""
     options: SuperOptions
 
+    @property
+    def display_title(self) -> str:
+        """The title in the player's language (translated when read)."""
+        return translated(self.title)
+
+    @property
+    def display_description(self) -> str:
+        """The description in the player's language (translated when read)."""
+        return translated(self.description)
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "description": self.description, "options": self.options.to_json()}
+        """``title`` and ``description`` in the player's language, like a verdict's ``reason``; ``name`` is the stable id."""
+        return {
+            "name": self.name,
+            "title": self.display_title,
+            "description": self.display_description,
+            "options": self.options.to_json(),
+        }
 
 
 _PRESETS = (
     SuperPreset(
         "german",
-        "Super Domino (the German how-to)",
-        "From the German instructions for a double-15 set. Deal 9 tiles each. The player holding the highest "
-        "tile (most pips; 14-14 counts above 15-13) starts and lays a double, the fat spinner; a player without a "
-        "double is skipped, and once every player has been skipped they draw one tile each in turn until "
-        "someone draws a double (the document does not say; this is how tables do it). Play goes to the left. "
-        "The spinner is open on all four sides (option spinner_edges); a later double is laid across the line "
-        "and the line goes on from its far side (option double_edges). Lay a tile against an open edge showing "
-        "one of its numbers; a double may also go on an edge showing 13. A tile is special by the number it "
-        "leaves showing (option effects): 15, the others draw one each; 14, you play again; 13, the spell: the "
-        "next player must play on that tile, and if they cannot they draw two and the spell passes on until "
-        "someone breaks it; 3, play changes direction. A turn that ends with a double, the spinner and 13-13 "
-        "included, makes the next player lose their turn (option double_skip). A player who cannot play passes "
-        "and draws nothing (option cannot_play). The first player out wins; if nobody can play, fewest tiles "
-        "wins, then fewest pips.",
+        N_("Super Domino (the German how-to)"),
+        N_(
+            "From the German instructions for a double-15 set. Deal 9 tiles each. The player holding the highest "
+            "tile (most pips; 14-14 counts above 15-13) starts and lays a double, the fat spinner; a player without a "
+            "double is skipped, and once every player has been skipped they draw one tile each in turn until "
+            "someone draws a double (the document does not say; this is how tables do it). Play goes to the left. "
+            "The spinner is open on all four sides (option spinner_edges); a later double is laid across the line "
+            "and the line goes on from its far side (option double_edges). Lay a tile against an open edge showing "
+            "one of its numbers; a double may also go on an edge showing 13. A tile is special by the number it "
+            "leaves showing (option effects): 15, the others draw one each; 14, you play again; 13, the spell: the "
+            "next player must play on that tile, and if they cannot they draw two and the spell passes on until "
+            "someone breaks it; 3, play changes direction. A turn that ends with a double, the spinner and 13-13 "
+            "included, makes the next player lose their turn (option double_skip). A player who cannot play passes "
+            "and draws nothing (option cannot_play). The first player out wins; if nobody can play, fewest tiles "
+            "wins, then fewest pips."
+        ),
         SuperOptions(),
     ),
     SuperPreset(
         "pagat",
-        "Super Domino (published rules)",
-        "The published rules of David Galt's game for Cardinal's double-15 set. As the German preset, except: "
-        "the fat spinner has six open edges, its long sides and its four corners; a player who cannot play "
-        "draws two tiles and may then lay one, or pass; a double skips the next player unless it is the fat "
-        "spinner or 13-13 (which casts a spell on the next player instead); a 3 does not reverse with two "
-        "players; and the player who cast a spell is free of it when it comes back round to them.",
+        N_("Super Domino (published rules)"),
+        N_(
+            "The published rules of David Galt's game for Cardinal's double-15 set. As the German preset, except: "
+            "the fat spinner has six open edges, its long sides and its four corners; a player who cannot play "
+            "draws two tiles and may then lay one, or pass; a double skips the next player unless it is the fat "
+            "spinner or 13-13 (which casts a spell on the next player instead); a 3 does not reverse with two "
+            "players; and the player who cast a spell is free of it when it comes back round to them."
+        ),
         SuperOptions(
             spinner_edges=6,
             cannot_play="draw-two",

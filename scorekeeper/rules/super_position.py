@@ -22,7 +22,8 @@ from typing import Any, Literal
 from . import rulebook as R
 from ._core import DOUBLES_MASK, set_size, tile_index
 from .legality import Verdict, tile_of
-from .rulebook import RULES, SUPER_DOMINO_RULES, IllegalMove, PositionError
+from .i18n import _
+from .rulebook import IllegalMove, PositionError, rule_anchor, rule_title
 from .super_core import DRAW, EDGE_BITS, EDGE_MASK, PASS, SPINNER, WILD, SuperTable, play_code
 from .super_moves import SuperMove
 from .super_options import (
@@ -39,15 +40,6 @@ GAME = "super-domino"
 """The ``game`` field of a Super Domino position."""
 
 Direction = Literal["left", "right"]
-
-
-def rule_title(rule: str) -> str:
-    """The title of any rule id, Mexican Train or Super Domino."""
-    return (RULES.get(rule) or SUPER_DOMINO_RULES[rule])[0]
-
-
-def rule_anchor(rule: str) -> str:
-    return (RULES.get(rule) or SUPER_DOMINO_RULES[rule])[1]
 
 
 class SuperLegality:
@@ -143,31 +135,49 @@ class SuperLegality:
         return self.is_legal(SuperMove.pass_())
 
     # -- reasons -------------------------------------------------------------------
+    # Every sentence is one message for translators (see i18n.py); only a seat's name is
+    # translated on its own and filled in. An edge is always "edge {edge} (showing {number})".
 
     def seat_name(self, seat: int) -> str:
         names = self._names()
         if names is not None and 0 <= seat < len(names):
             return names[seat]
-        return f"seat {seat}"
+        return _("seat {number}", number=seat)
 
     def edge_name(self, edge: int) -> str:
         """"edge 2 (showing 13)"."""
         t = self._core()
         if 0 <= edge < len(t.edges):
-            return f"edge {edge} (showing {t.edges[edge]})"
-        return f"edge {edge}"
+            return _("edge {edge} (showing {number})", edge=edge, number=t.edges[edge])
+        return _("edge {edge}", edge=edge)
 
-    def _play_text(self, code: int) -> str:
+    def _showing(self, edge: int | None) -> int | str:
+        """The number an existing edge shows (reasons name only edges that exist)."""
+        t = self._core()
+        return t.edges[edge] if edge is not None and 0 <= edge < len(t.edges) else "?"
+
+    def _can_play(self, code: int, draw: bool) -> str:
+        """"You cannot draw (pass) while you can play: <the play> is legal."."""
         edge = (code & EDGE_MASK) - 1
         tile = tile_of(code >> EDGE_BITS)
-        return f"{tile} as the fat spinner" if edge == SPINNER else f"{tile} on {self.edge_name(edge)}"
-
-    def _spell_text(self) -> str:
-        t = self._core()
-        spell = t.spell
-        if len(spell) == 1:
-            return f"the {t.edges[spell[0]]} showing on edge {spell[0]}"
-        return "the tile that cast it (edges " + ", ".join(map(str, spell)) + ")"
+        if edge == SPINNER:
+            if draw:
+                return _("You cannot draw while you can play: {tile} as the fat spinner is legal.", tile=tile)
+            return _("You cannot pass while you can play: {tile} as the fat spinner is legal.", tile=tile)
+        number = self._showing(edge)
+        if draw:
+            return _(
+                "You cannot draw while you can play: {tile} on edge {edge} (showing {number}) is legal.",
+                tile=tile,
+                edge=edge,
+                number=number,
+            )
+        return _(
+            "You cannot pass while you can play: {tile} on edge {edge} (showing {number}) is legal.",
+            tile=tile,
+            edge=edge,
+            number=number,
+        )
 
     def _reason(self, rule: str, move: SuperMove) -> str:  # noqa: C901 - one sentence per rule
         t = self._core()
@@ -176,80 +186,114 @@ class SuperLegality:
         if rule == R.SD_LEGAL:
             if move.action == "draw":
                 if t.opening:
-                    return "You may draw one tile: every player has been skipped and nobody holds a double."
+                    return _("You may draw one tile: every player has been skipped and nobody holds a double.")
                 if t.bound():
-                    return "You may draw: you cannot break the spell, so you draw two tiles."
-                return "You may draw two tiles: you cannot play."
+                    return _("You may draw: you cannot break the spell, so you draw two tiles.")
+                return _("You may draw two tiles: you cannot play.")
             if move.action == "pass":
                 if t.drawn:
                     if t.opening:
-                        return "You may pass: the tile you drew is not a double."
+                        return _("You may pass: the tile you drew is not a double.")
                     if t.stuck_draws:
-                        return "You may pass: you have drawn, and laying a drawn tile is up to you."
-                    return "You may pass: you have drawn for the spell, which ends your turn."
+                        return _("You may pass: you have drawn, and laying a drawn tile is up to you.")
+                    return _("You may pass: you have drawn for the spell, which ends your turn.")
                 if t.opening:
-                    return "You may pass: you hold no double, so you are skipped."
+                    return _("You may pass: you hold no double, so you are skipped.")
                 if t.bound():
-                    return "You may pass: you cannot break the spell and the boneyard is empty."
-                return "You may pass: you cannot play."
+                    return _("You may pass: you cannot break the spell and the boneyard is empty.")
+                return _("You may pass: you cannot play.")
             if edge is None:
-                return f"You may lay {tile} as the fat spinner."
-            return f"You may lay {tile} on {self.edge_name(edge)}."
+                return _("You may lay {tile} as the fat spinner.", tile=tile)
+            return _("You may lay {tile} on edge {edge} (showing {number}).", tile=tile, edge=edge, number=self._showing(edge))
         if rule == R.SD_HAND_OVER:
             if t.blocked:
-                return "The hand is over: nobody can play, so nobody may move."
-            who = "you" if t.winner in (-1, t.turn) else self.seat_name(t.winner)
-            return f"The hand is over: {who} went out, so nobody may move."
+                return _("The hand is over: nobody can play, so nobody may move.")
+            if t.winner in (-1, t.turn):
+                return _("The hand is over: you went out, so nobody may move.")
+            return _("The hand is over: {name} went out, so nobody may move.", name=self.seat_name(t.winner))
         if rule == R.SD_TILE_NOT_IN_HAND:
             if move.tile is not None and move.tile.high > t.highest:
-                return f"{tile} is not in a double-{t.highest} set, so it cannot be in your hand."
-            return f"{tile} is not in your hand."
+                return _("{tile} is not in a double-{highest} set, so it cannot be in your hand.", tile=tile, highest=t.highest)
+            return _("{tile} is not in your hand.", tile=tile)
         if rule == R.SD_SPINNER_FIRST:
             if move.tile is not None and not move.tile.is_double:
-                return f"{tile} is not a double: the hand opens with a double, the fat spinner."
-            return f"Nothing is on the table yet, so there is no edge {edge}: lay {tile} on its own as the fat spinner."
+                return _("{tile} is not a double: the hand opens with a double, the fat spinner.", tile=tile)
+            return _(
+                "Nothing is on the table yet, so there is no edge {edge}: lay {tile} on its own as the fat spinner.",
+                edge=edge,
+                tile=tile,
+            )
         if rule == R.SD_NO_SUCH_EDGE:
             last = len(t.edges) - 1
             if edge is None:
-                return f"The fat spinner is already down: say which open edge (0 to {last}) {tile} goes against."
-            return f"There is no edge {edge}: the open edges are 0 to {last}."
+                return _(
+                    "The fat spinner is already down: say which open edge (0 to {last}) {tile} goes against.",
+                    last=last,
+                    tile=tile,
+                )
+            return _("There is no edge {edge}: the open edges are 0 to {last}.", edge=edge, last=last)
         if rule == R.SD_TILE_DOES_NOT_MATCH:
             assert edge is not None
-            return f"{tile} does not match {self.edge_name(edge)}: a tile goes against an edge showing one of its numbers."
+            return _(
+                "{tile} does not match edge {edge} (showing {number}): "
+                "a tile goes against an edge showing one of its numbers.",
+                tile=tile,
+                edge=edge,
+                number=self._showing(edge),
+            )
         if rule == R.SD_DOUBLE_DOES_NOT_MATCH:
             assert edge is not None and move.tile is not None
-            return (
-                f"{tile} cannot go on {self.edge_name(edge)}: a double goes on its own number "
-                f"({move.tile.high}) or on a {WILD}."
+            return _(
+                "{tile} cannot go on edge {edge} (showing {number}): a double goes on its own number ({own}) or on a {wild}.",
+                tile=tile,
+                edge=edge,
+                number=self._showing(edge),
+                own=move.tile.high,
+                wild=WILD,
             )
         if rule == R.SD_SPELL:
-            return f"The spell is on: you must play on {self._spell_text()}, so {tile} cannot go on edge {edge}."
+            if len(t.spell) == 1:
+                return _(
+                    "The spell is on: you must play on the {number} showing on edge {spell_edge}, "
+                    "so {tile} cannot go on edge {edge}.",
+                    number=t.edges[t.spell[0]],
+                    spell_edge=t.spell[0],
+                    tile=tile,
+                    edge=edge,
+                )
+            return _(
+                "The spell is on: you must play on the tile that cast it (edges {spell_edges}), "
+                "so {tile} cannot go on edge {edge}.",
+                spell_edges=", ".join(map(str, t.spell)),
+                tile=tile,
+                edge=edge,
+            )
         if rule == R.SD_TURN_ENDS_AFTER_DRAW:
-            return "You have drawn for the spell, and under these rules that ends your turn: pass."
+            return _("You have drawn for the spell, and under these rules that ends your turn: pass.")
         if rule == R.SD_MUST_PLAY_BEFORE_DRAWING:
-            return f"You cannot draw while you can play: {self._play_text(t.first_play())} is legal."
+            return self._can_play(t.first_play(), draw=True)
         if rule == R.SD_NO_DRAWING:
             if t.opening:
-                return "Nobody draws until every player has been skipped: you hold no double, so pass."
-            return "Under these rules a player who cannot play passes; you draw only when a spell binds you."
+                return _("Nobody draws until every player has been skipped: you hold no double, so pass.")
+            return _("Under these rules a player who cannot play passes; you draw only when a spell binds you.")
         if rule == R.SD_ALREADY_DREW:
             if t.opening:
-                return "You have already drawn this turn: lay the tile if it is a double, or pass."
+                return _("You have already drawn this turn: lay the tile if it is a double, or pass.")
             if t.stuck_draws:
-                return "You have already drawn this turn: lay a drawn tile if it fits, or pass."
-            return "You have already drawn this turn: pass."
+                return _("You have already drawn this turn: lay a drawn tile if it fits, or pass.")
+            return _("You have already drawn this turn: pass.")
         if rule == R.SD_BONEYARD_EMPTY:
-            return "The boneyard is empty: pass instead of drawing."
+            return _("The boneyard is empty: pass instead of drawing.")
         if rule == R.SD_CANNOT_PASS:
             play = t.first_play()
             if play >= 0:
-                return f"You cannot pass while you can play: {self._play_text(play)} is legal."
+                return self._can_play(play, draw=False)
             if t.opening:
-                return "You cannot pass yet: every player has been skipped, so draw a tile first."
+                return _("You cannot pass yet: every player has been skipped, so draw a tile first.")
             if t.bound():
-                return "You cannot pass yet: you cannot break the spell, so draw two tiles first."
-            return "You cannot pass yet: you cannot play, so draw two tiles first."
-        return rule_title(rule) + "."
+                return _("You cannot pass yet: you cannot break the spell, so draw two tiles first.")
+            return _("You cannot pass yet: you cannot play, so draw two tiles first.")
+        return rule_title(rule) + "."  # not reached: every rule has its sentence above
 
 
 _FIELDS = (

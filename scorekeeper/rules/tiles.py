@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from .i18n import _
+
 SUPPORTED_SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
 """The sets the app knows, named by their highest double."""
 
@@ -13,7 +15,7 @@ DOUBLE_BLANK_VALUES: tuple[int, ...] = (0, 25, 50)
 
 
 class TileError(ValueError):
-    """A tile that cannot exist: bad text, or pips outside the set."""
+    """A tile that cannot exist: bad text, or pips outside the set. The message is for a player, in their language."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -33,7 +35,7 @@ class Tile:
 
     def __init__(self, a: int, b: int) -> None:
         if a < 0 or b < 0:
-            raise TileError(f"{a}-{b}: an end cannot have fewer than 0 pips")
+            raise TileError(_("{a}-{b}: an end cannot have fewer than 0 pips", a=a, b=b))
         object.__setattr__(self, "high", max(a, b))
         object.__setattr__(self, "low", min(a, b))
 
@@ -42,7 +44,7 @@ class Tile:
         """Read a tile written as "12-5" (either order, spaces allowed)."""
         parts = str(text).replace(" ", "").split("-")
         if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise TileError(f"{text!r} is not a tile; write it as two numbers like 12-5")
+            raise TileError(_("{text} is not a tile; write it as two numbers like 12-5", text=repr(text)))
         return cls(int(parts[0]), int(parts[1]))
 
     @property
@@ -64,7 +66,7 @@ class Tile:
             return self.low
         if self.low == end:
             return self.high
-        raise TileError(f"{self} has no {end} end")
+        raise TileError(_("{tile} has no {end} end", tile=self, end=end))
 
     def __str__(self) -> str:
         return f"{self.high}-{self.low}"
@@ -87,8 +89,10 @@ class DominoSet:
 
     def __post_init__(self) -> None:
         if self.highest not in SUPPORTED_SETS:
-            names = ", ".join(f"double-{n}" for n in SUPPORTED_SETS)
-            raise TileError(f"double-{self.highest} is not a set we know; choose one of {names}")
+            names = ", ".join(_("double-{number}", number=n) for n in SUPPORTED_SETS)
+            raise TileError(
+                _("double-{highest} is not a set we know; choose one of {names}", highest=self.highest, names=names)
+            )
 
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
