@@ -633,7 +633,10 @@ def entry_from_names(game: Game, pips: object, went_out: object = None, blocked:
 
 
 def reference_link(anchor: str) -> str:
-    return f"/rules#{anchor}"
+    """The rules reference page and anchor that explain a verdict: "/rules#doubles", "/rules/super-domino#super-domino-spell"."""
+    from .views.reference import reference_url  # here, not at the top: the views import this module
+
+    return reference_url(anchor)
 
 
 @dataclass(frozen=True)
