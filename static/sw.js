@@ -4,7 +4,7 @@
 // the scorekeeper cannot be reached, instead of the browser's error page.
 "use strict";
 
-const VERSION = "1"; // bump with every change to this file or to what it keeps
+const VERSION = "2"; // bump with every change to this file or to what it keeps
 const PREFIX = "scorekeeper-";
 const CACHE = `${PREFIX}v${VERSION}`;
 
@@ -12,30 +12,32 @@ const CACHE = `${PREFIX}v${VERSION}`;
 const at = (path) => new URL(path, self.registration.scope).href;
 const OFFLINE = at("offline");
 const KEPT_PAGES = [at("rules"), at("deal")];
+const RULES_PARTS = at("rules/"); // should the reference grow into several pages, keep them all
 const STATIC = at("static/");
 const MANIFEST = at("manifest.webmanifest");
 const LANGUAGE = at("language/");
-const INSTALL = [OFFLINE, ...KEPT_PAGES];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(keepForOffline().then(() => self.skipWaiting()));
 });
 
 // The pages kept for offline use, and whatever styles, scripts and icons they link, as they are today.
+// Only the offline page is a must; a page or icon that fails now is kept on its next visit instead.
 async function keepForOffline() {
   const cache = await caches.open(CACHE);
   const assets = new Set([MANIFEST]);
-  await Promise.all(INSTALL.map(async (page) => {
+  const kept = (url) => url.startsWith(STATIC) || url.startsWith(RULES_PARTS);
+  const keep = async (page) => {
     const response = await fetch(page);
     if (!response.ok) throw new Error(`${page} answered ${response.status}`);
     const html = await response.clone().text();
     await cache.put(page, response);
     for (const [, link] of html.matchAll(/(?:href|src)="([^"#?]+)[^"]*"/g)) {
       const url = new URL(link, page).href;
-      if (url.startsWith(STATIC)) assets.add(url);
+      if (kept(url)) assets.add(url);
     }
-  }));
-  // one missing icon must not cost the player the whole offline set
+  };
+  await Promise.all([keep(OFFLINE), ...KEPT_PAGES.map((page) => keep(page).catch(() => undefined))]);
   await Promise.all([...assets].map((url) => cache.add(url).catch(() => undefined)));
 }
 
@@ -57,7 +59,7 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const bare = url.origin + url.pathname;
-  if (KEPT_PAGES.includes(bare) || bare === MANIFEST || bare.startsWith(STATIC)) {
+  if (KEPT_PAGES.includes(bare) || bare.startsWith(RULES_PARTS) || bare === MANIFEST || bare.startsWith(STATIC)) {
     event.respondWith(freshOrKept(event));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).then((response) => {
