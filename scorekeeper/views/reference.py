@@ -15,7 +15,6 @@ from flask import Blueprint, has_request_context, render_template, url_for
 from ..i18n import ngettext
 
 from ..rules import (
-    ANCHORS,
     OPTION_NAMES,
     PRESETS,
     RULES,
@@ -29,6 +28,8 @@ from ..rules import (
     Preset,
     boneyard_after_deal,
     deal_size,
+    rule_title,
+    section_title,
     super_domino_max_players,
 )
 from ..rules.rulebook import MEXICAN_TRAIN_RULES, SUPER_DOMINO_RULES
@@ -198,7 +199,7 @@ def _page(page: str, template: str, **context: object) -> str:
         return f"#{anchor}" if ANCHOR_PAGES.get(anchor) == page else reference_url(anchor)
 
     return render_template(template, page=page, pages=list(PATHS), sections=SECTIONS[page], link=link,
-                           ANCHORS=ANCHORS, rules_by_anchor=rules_by_anchor(), **context)
+                           section_title=section_title, rule_title=rule_title, rules_by_anchor=rules_by_anchor(), **context)
 
 
 @bp.get(PATHS[RULES_PAGE])
