@@ -145,11 +145,11 @@ class SuperLegality:
         return _("seat {number}", number=seat)
 
     def edge_name(self, edge: int) -> str:
-        """"edge 2 (showing 13)"."""
+        """"edge 3 (showing 13)" for edge id 2: reasons count edges from 1, as a player does."""
         t = self._core()
         if 0 <= edge < len(t.edges):
-            return _("edge {edge} (showing {number})", edge=edge, number=t.edges[edge])
-        return _("edge {edge}", edge=edge)
+            return _("edge {edge} (showing {number})", edge=_human(edge), number=t.edges[edge])
+        return _("edge {edge}", edge=edge + 1)
 
     def _showing(self, edge: int | None) -> int | str:
         """The number an existing edge shows (reasons name only edges that exist)."""
@@ -169,13 +169,13 @@ class SuperLegality:
             return _(
                 "You cannot draw while you can play: {tile} on edge {edge} (showing {number}) is legal.",
                 tile=tile,
-                edge=edge,
+                edge=_human(edge),
                 number=number,
             )
         return _(
             "You cannot pass while you can play: {tile} on edge {edge} (showing {number}) is legal.",
             tile=tile,
-            edge=edge,
+            edge=_human(edge),
             number=number,
         )
 
@@ -204,7 +204,7 @@ class SuperLegality:
                 return _("You may pass: you cannot play.")
             if edge is None:
                 return _("You may lay {tile} as the fat spinner.", tile=tile)
-            return _("You may lay {tile} on edge {edge} (showing {number}).", tile=tile, edge=edge, number=self._showing(edge))
+            return _("You may lay {tile} on edge {edge} (showing {number}).", tile=tile, edge=_human(edge), number=self._showing(edge))
         if rule == R.SD_HAND_OVER:
             if t.blocked:
                 return _("The hand is over: nobody can play, so nobody may move.")
@@ -220,25 +220,25 @@ class SuperLegality:
                 return _("{tile} is not a double: the hand opens with a double, the fat spinner.", tile=tile)
             return _(
                 "Nothing is on the table yet, so there is no edge {edge}: lay {tile} on its own as the fat spinner.",
-                edge=edge,
+                edge=_human(edge),
                 tile=tile,
             )
         if rule == R.SD_NO_SUCH_EDGE:
             last = len(t.edges) - 1
             if edge is None:
                 return _(
-                    "The fat spinner is already down: say which open edge (0 to {last}) {tile} goes against.",
-                    last=last,
+                    "The fat spinner is already down: say which open edge (1 to {last}) {tile} goes against.",
+                    last=last + 1,
                     tile=tile,
                 )
-            return _("There is no edge {edge}: the open edges are 0 to {last}.", edge=edge, last=last)
+            return _("There is no edge {edge}: the open edges are 1 to {last}.", edge=_human(edge), last=last + 1)
         if rule == R.SD_TILE_DOES_NOT_MATCH:
             assert edge is not None
             return _(
                 "{tile} does not match edge {edge} (showing {number}): "
                 "a tile goes against an edge showing one of its numbers.",
                 tile=tile,
-                edge=edge,
+                edge=_human(edge),
                 number=self._showing(edge),
             )
         if rule == R.SD_DOUBLE_DOES_NOT_MATCH:
@@ -246,7 +246,7 @@ class SuperLegality:
             return _(
                 "{tile} cannot go on edge {edge} (showing {number}): a double goes on its own number ({own}) or on a {wild}.",
                 tile=tile,
-                edge=edge,
+                edge=_human(edge),
                 number=self._showing(edge),
                 own=move.tile.high,
                 wild=WILD,
@@ -257,16 +257,16 @@ class SuperLegality:
                     "The spell is on: you must play on the {number} showing on edge {spell_edge}, "
                     "so {tile} cannot go on edge {edge}.",
                     number=t.edges[t.spell[0]],
-                    spell_edge=t.spell[0],
+                    spell_edge=t.spell[0] + 1,
                     tile=tile,
-                    edge=edge,
+                    edge=_human(edge),
                 )
             return _(
                 "The spell is on: you must play on the tile that cast it (edges {spell_edges}), "
                 "so {tile} cannot go on edge {edge}.",
-                spell_edges=", ".join(map(str, t.spell)),
+                spell_edges=", ".join(str(e + 1) for e in t.spell),
                 tile=tile,
-                edge=edge,
+                edge=_human(edge),
             )
         if rule == R.SD_TURN_ENDS_AFTER_DRAW:
             return _("You have drawn for the spell, and under these rules that ends your turn: pass.")
@@ -593,3 +593,8 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
 
 
 __all__ = ["GAME", "SuperLegality", "SuperPosition", "check_super", "rule_anchor", "rule_title"]
+
+
+def _human(edge: int | None) -> int | str:
+    """An edge id as a player counts it: from 1 (ids in JSON count from 0)."""
+    return "?" if edge is None else edge + 1

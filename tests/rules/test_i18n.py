@@ -132,10 +132,10 @@ def test_a_super_domino_reason_comes_out_translated(wrapped: None) -> None:
         "names": ["Ana", "Bo", "Cy", "Di"],
     })  # fmt: skip
     verdict = position.check(SuperMove.play("7-1", 1))
-    assert verdict.reason == "«The spell is on: you must play on the 13 showing on edge 2, so 7-1 cannot go on edge 1.»"
+    assert verdict.reason == "«The spell is on: you must play on the 13 showing on edge 3, so 7-1 cannot go on edge 2.»"
     assert verdict.title == "«Under the spell, play on the 13»"
     assert position.check(SuperMove.draw()).reason == (
-        "«You cannot draw while you can play: 5-5 on edge 2 (showing 13) is legal.»"
+        "«You cannot draw while you can play: 5-5 on edge 3 (showing 13) is legal.»"
     )
 
 

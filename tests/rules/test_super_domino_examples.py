@@ -20,7 +20,7 @@ class TestLaying:
     def test_legal_lay_against_a_matching_edge(self) -> None:
         verdict = sd_pos("15-3 7-1").check(on("3-15", 0))
         assert verdict.legal and verdict.rule == "sd-legal"
-        assert verdict.reason == "You may lay 15-3 on edge 0 (showing 15)."
+        assert verdict.reason == "You may lay 15-3 on edge 1 (showing 15)."
         assert verdict.anchor == "super-domino-turns"
 
     def test_tile_not_in_hand(self) -> None:
@@ -33,7 +33,7 @@ class TestLaying:
     def test_no_such_edge(self) -> None:
         verdict = sd_pos("15-3").check(on("15-3", 4))
         assert verdict.rule == "sd-no-such-edge"
-        assert verdict.reason == "There is no edge 4: the open edges are 0 to 3."
+        assert verdict.reason == "There is no edge 5: the open edges are 1 to 4."  # reasons count edges from 1
 
     def test_after_the_spinner_a_play_names_an_edge(self) -> None:
         assert rule_of(sd_pos("15-3"), SuperMove.spinner("15-3")) == "sd-no-such-edge"
@@ -41,7 +41,7 @@ class TestLaying:
     def test_tile_does_not_match_the_edge(self) -> None:
         verdict = sd_pos("7-1", edges=[15, 7, 2, 15]).check(on("7-1", 2))
         assert verdict.rule == "sd-tile-does-not-match"
-        assert verdict.reason.startswith("7-1 does not match edge 2 (showing 2)")
+        assert verdict.reason.startswith("7-1 does not match edge 3 (showing 2)")
 
     def test_a_13_edge_is_wild_only_for_doubles(self) -> None:
         p = sd_pos("5-4 5-5", edges=[15, 7, 13, 15])
@@ -69,7 +69,7 @@ class TestSpinnerAndDoubles:
     def test_double_does_not_match(self) -> None:
         verdict = sd_pos("5-5", edges=[15, 7, 2, 15]).check(on("5-5", 1))
         assert verdict.rule == "sd-double-does-not-match" and verdict.anchor == "super-domino-doubles"
-        assert verdict.reason == "5-5 cannot go on edge 1 (showing 7): a double goes on its own number (5) or on a 13."
+        assert verdict.reason == "5-5 cannot go on edge 2 (showing 7): a double goes on its own number (5) or on a 13."
 
 
 class TestSpell:
@@ -78,7 +78,7 @@ class TestSpell:
     def test_under_the_spell_play_on_the_13(self) -> None:
         verdict = sd_pos("13-4 7-1", **self.SPELL).check(on("7-1", 1))
         assert verdict.rule == "sd-spell" and verdict.anchor == "super-domino-spell"
-        assert verdict.reason == "The spell is on: you must play on the 13 showing on edge 2, so 7-1 cannot go on edge 1."
+        assert verdict.reason == "The spell is on: you must play on the 13 showing on edge 3, so 7-1 cannot go on edge 2."
 
     def test_a_13_breaks_the_spell(self) -> None:
         assert rule_of(sd_pos("13-4 7-1", **self.SPELL), on("13-4", 2)) == "sd-legal"
@@ -116,7 +116,7 @@ class TestStuck:
     def test_must_play_before_drawing(self) -> None:
         verdict = sd_pos("15-3", rules="pagat", edges=[15] * 6).check(DRAW)
         assert verdict.rule == "sd-must-play-before-drawing"
-        assert verdict.reason == "You cannot draw while you can play: 15-3 on edge 0 (showing 15) is legal."
+        assert verdict.reason == "You cannot draw while you can play: 15-3 on edge 1 (showing 15) is legal."
 
     def test_german_rules_pass_instead_of_drawing(self) -> None:
         p = sd_pos("7-1")

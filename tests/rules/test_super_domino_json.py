@@ -156,7 +156,7 @@ def test_check_super_takes_json() -> None:
     assert verdict.to_json() == {
         "legal": False,
         "rule": "sd-spell",
-        "reason": "The spell is on: you must play on the 13 showing on edge 2, so 7-1 cannot go on edge 1.",
+        "reason": "The spell is on: you must play on the 13 showing on edge 3, so 7-1 cannot go on edge 2.",
         "title": "Under the spell, play on the 13",
         "anchor": "super-domino-spell",
     }
