@@ -36,7 +36,7 @@ class NewGameForm(FlaskForm):
     hands = StringField(_l("Hands to play"), default="")
     rules = SelectField(
         _l("Rules"),
-        choices=[SelectChoice(p.name, p.title) for p in PRESETS.values()],
+        choices=[SelectChoice(p.name, _l(p.title)) for p in PRESETS.values()],
         default="standard",
     )
     double_blank = SelectField(

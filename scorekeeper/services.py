@@ -132,7 +132,7 @@ class GameView:
     @property
     def rules_title(self) -> str:
         preset = rules.PRESETS.get(self.rules)
-        return preset.title if preset and not self.is_super_domino else self.game_title
+        return preset.display_title if preset and not self.is_super_domino else self.game_title
 
     @property
     def rounds_total(self) -> int | None:
@@ -718,7 +718,7 @@ def check_super(position: dict[str, object], move: dict[str, object]) -> SuperCh
     except rules.FormatError as e:
         raise Invalid(f"{e.problem[0].upper()}{e.problem[1:]}.", {e.field: e.problem}) from e
     preset = SUPER_PRESETS.get(pos.preset)
-    return SuperCheckResult(verdict, list(pos.legal_moves_json()), preset.title if preset else pos.preset, pos)
+    return SuperCheckResult(verdict, list(pos.legal_moves_json()), preset.display_title if preset else pos.preset, pos)
 
 
 @dataclass(frozen=True)
