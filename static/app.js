@@ -43,7 +43,14 @@ function setUpPicker() {
   const title = dialog.querySelector("#picker-title");
   // the sentences come translated from the page: "{pips} pips · {tiles} tiles"
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
-  const tiles = [...dialog.querySelectorAll(".tile")];
+  const tiles = [...dialog.querySelectorAll(".tiles button")];
+  const doubleBlank = Number(dialog.dataset.doubleBlank || 0);
+  for (const tile of tiles) {
+    // the page sends only the tile ("12-5"); a double-blank counts what the game says
+    const [high, low] = tile.getAttribute("aria-label").split("-").map(Number);
+    tile.dataset.pips = String(high === 0 && low === 0 ? doubleBlank : high + low);
+    tile.setAttribute("aria-pressed", "false");
+  }
   const chosen = new Map(); // field id -> set of tile indexes, so reopening shows the same hand
   let field = null;
 

@@ -11,7 +11,7 @@ bp = Blueprint("pwa", __name__)
 def manifest() -> Response:
     """Let the phone add the app to its home screen and open it full-screen."""
     response = jsonify({
-        "name": "Scorekeeper for Mexican Train",
+        "name": "Scorekeeper: Mexican Train and Super Domino",
         "short_name": "Scorekeeper",
         "start_url": url_for("games.index"),
         "scope": url_for("games.index"),

@@ -289,26 +289,13 @@ def audit(page: Page, script: str) -> list[str]:
     return list(page.evaluate(script))
 
 
-# Found on pages that belong to others: reported to their owners, kept visible here as expected failures
-# (not strict: once fixed they show up as XPASS, and the entry can go).
-KNOWN_SMALL_TARGETS = {
-    "/check": ".tile-picker label (each tile to pick) is 41x57 at 390 px: minmax(40px, 1fr) in checker.css",
-    "/check?set=18": ".tile-picker label (each tile to pick) is 41x57 at 390 px: minmax(40px, 1fr) in checker.css",
-}
-
-
-def known(paths: dict[str, str]) -> list[object]:
-    return [pytest.param(p, marks=pytest.mark.xfail(reason=paths[p], strict=False)) if p in paths else p
-            for p in PAGES]
-
-
 @pytest.mark.parametrize("path", PAGES)
 def test_every_form_control_has_an_accessible_name(page: Page, live_server: str, table: str, path: str) -> None:
     page.goto(live_server + path.format(table=table))
     assert audit(page, UNNAMED_CONTROLS) == []
 
 
-@pytest.mark.parametrize("path", known(KNOWN_SMALL_TARGETS))
+@pytest.mark.parametrize("path", PAGES)
 def test_every_target_is_at_least_44_px_on_a_phone(page: Page, live_server: str, table: str, path: str) -> None:
     page.goto(live_server + path.format(table=table))
     assert audit(page, SMALL_TARGETS) == []
