@@ -19,7 +19,7 @@ install: $(STAMP)
 # catalogs live in git as .po; the .mo files are built here, never committed
 translations: install
 	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
-	  $(BIN)/pybabel compile -q -d scorekeeper/translations; fi
+	  $(BIN)/pybabel compile -d scorekeeper/translations >/dev/null; fi
 
 # refresh the template and every catalog after changing texts
 messages: install
