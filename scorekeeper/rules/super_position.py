@@ -10,7 +10,7 @@ the layout is given only as the numbers showing on its open edges, which is all 
 >>> pos.legal_moves()
 [SuperMove.play('5-5', 2), SuperMove.play('13-4', 2)]
 >>> pos.check(SuperMove.play("7-1", 1)).reason
-'The spell is on: you must play on the 13 showing on edge 2, so 7-1 cannot go on edge 1.'
+'The spell is on: you must play on the 13 showing on edge 3, so 7-1 cannot go on edge 2.'
 """
 
 from __future__ import annotations
