@@ -21,6 +21,7 @@ from .checker import (
 from .errors import BadRequest, Conflict, Invalid, NotFound, ServiceError
 from .games import (
     GAMES,
+    HISTORY_WORDS,
     MAX_NAME,
     MAX_PLAYERS,
     MEXICAN_TRAIN,
@@ -49,7 +50,7 @@ from .games import (
 )
 
 __all__ = [
-    "GAMES", "MAX_NAME", "MAX_PLAYERS", "MEXICAN_TRAIN", "MIN_PLAYERS", "SUPER_DOMINO",
+    "GAMES", "HISTORY_WORDS", "MAX_NAME", "MAX_PLAYERS", "MEXICAN_TRAIN", "MIN_PLAYERS", "SUPER_DOMINO",
     "BadRequest", "CheckRequest", "CheckResult", "Conflict", "DealAnswer", "GameView", "Invalid", "NextRound",
     "NotFound", "RoundEntry", "RoundView", "ServiceError", "SuperCheckResult",
     "add_round", "check_json", "check_sketch", "check_super", "clean_name", "create_game", "deal_lookup",

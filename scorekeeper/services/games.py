@@ -14,6 +14,7 @@ from .. import rules
 from ..i18n import _, _l, ngettext
 from ..models import Change, Game, Round, Score, Seat
 from ..rules import Standing
+from ..rules.i18n import N_
 from .errors import Conflict, Invalid, NotFound
 
 MIN_PLAYERS = 2
@@ -456,6 +457,10 @@ def _log(db: Session, game: Game, action: str, number: int, player: str | None,
 def _hand(pips: int, tiles: int) -> str:
     # stored in the history as written at the time, so it stays in the language of the table
     return ngettext("%(num)d tile, %(pips)d pips", "%(num)d tiles, %(pips)d pips", tiles, pips=pips)
+
+
+# States kept in the history in English and shown in the reader's language (history.html)
+HISTORY_WORDS = (N_("went out"), N_("stayed in"), N_("blocked"), N_("not blocked"), N_("game over"))
 
 
 def _flag(went_out: bool, blocked: bool) -> str:

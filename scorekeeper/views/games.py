@@ -128,7 +128,7 @@ def history(game_id: str) -> str:
     """Every change made to the scores, oldest first."""
     game = services.get_game(session(), game_id)
     return render_template("games/history.html", game=services.view(game),
-                           changes=services.history(session(), game))
+                           changes=services.history(session(), game), history_words=services.HISTORY_WORDS)
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
