@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from babel.lists import format_list
 from flask import Flask
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
+
+from .rules.i18n import N_
 
 from .chart import progression_chart
 
@@ -19,6 +21,17 @@ PIP_LAYOUT: dict[int, tuple[int, ...]] = {
 }
 
 
+PRESET_NAMES: dict[str, str] = {
+    "standard": N_("Standard"), "italian": N_("Italian"), "czech": N_("Czech"),
+    "portuguese": N_("Portuguese"), "german": N_("German"), "pagat": N_("Pagat"),
+}
+"""Short names for the rule sets, for table headings and tags where the full title does not fit."""
+
+
+def preset_name(preset: str) -> str:
+    return str(gettext(PRESET_NAMES[preset])) if preset in PRESET_NAMES else preset.capitalize()
+
+
 def and_list(names: Sequence[str]) -> str:
     """"Ana, Ben and Cleo" in the page's language."""
     return str(format_list(list(names), locale=get_locale() or "en")) if names else ""
@@ -27,6 +40,7 @@ def and_list(names: Sequence[str]) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
     app.jinja_env.filters["and_list"] = and_list
+    app.jinja_env.filters["preset_name"] = preset_name
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks ignore line breaks
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
