@@ -18,6 +18,22 @@ from .rules import TrainSketch
 from .services import CheckRequest, MAX_PLAYERS, MIN_PLAYERS
 
 
+class _Seats:
+    """What both checker forms work out the same way from their names and set."""
+
+    names: list[str]
+    highest: int
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def tiles(self) -> list[list[str]]:
+        """The set's tiles as rows by their higher end, for the pickers."""
+        return [[f"{hi}-{lo}" for lo in range(hi, -1, -1)] for hi in range(self.highest, -1, -1)]
+
+
 @dataclass
 class TrainRow:
     end: int | None = None
@@ -26,7 +42,7 @@ class TrainRow:
 
 
 @dataclass
-class CheckForm:
+class CheckForm(_Seats):
     """The checker page's state: what to show in every control, and what is wrong."""
 
     preset: str = "standard"
@@ -56,23 +72,6 @@ class CheckForm:
     def _fit_trains(self) -> None:
         self.trains = (self.trains + [TrainRow() for _ in self.names])[: len(self.names)]
 
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def tiles(self) -> list[list[str]]:
-        """The set's tiles as rows by their higher end, for the pickers."""
-        return [[f"{hi}-{lo}" for lo in range(hi, -1, -1)] for hi in range(self.highest, -1, -1)]
-
-    @property
-    def query(self) -> dict[str, str]:
-        """The fields that set the table up, for links that keep them."""
-        out = {"rules": self.preset, "set": str(self.highest), "engine": str(self.engine),
-               "players": str(self.players)}
-        if self.game:
-            out["game"] = self.game
-        return out
 
     def read(self, args: MultiDict[str, str]) -> None:
         """Take what was tapped; anything unreadable becomes a message beside its control."""
@@ -176,7 +175,7 @@ EDGE_SLOTS = 8
 
 
 @dataclass
-class SuperCheckForm:
+class SuperCheckForm(_Seats):
     """The Super Domino checker: open edges, the spell, direction, the move, the hand."""
 
     preset: str = "german"
@@ -196,15 +195,7 @@ class SuperCheckForm:
     submitted: bool = False
     errors: dict[str, str] = field(default_factory=dict)
 
-    highest = 15
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def tiles(self) -> list[list[str]]:
-        return [[f"{hi}-{lo}" for lo in range(hi, -1, -1)] for hi in range(self.highest, -1, -1)]
+    highest: int = 15
 
     def read(self, args: MultiDict[str, str]) -> None:
         from .rules.super_options import SUPER_PRESETS
