@@ -30,3 +30,25 @@ def test_switching_never_leaves_the_app(client: FlaskClient) -> None:
 def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
     client.get("/language/klingon")
     assert '<html lang="en">' in client.get("/").get_data(as_text=True)
+
+
+def test_api_reasons_follow_the_request_language_and_rule_ids_do_not(client: FlaskClient) -> None:
+    position = {
+        "rules": "standard", "set": 12, "engine": 12, "players": 2, "turn": 1,
+        "trains": [{"tiles": ["12-5", "5-5"], "marker": False}, {"tiles": [], "marker": False}],
+        "mexican": [], "open_doubles": [0], "hand": ["9-4"], "boneyard": 30,
+    }
+    body = {"position": position, "move": {"action": "play", "tile": "9-4", "train": 1}}
+    answers = {lang: client.post("/api/v1/check", json=body, headers={"Accept-Language": lang}).get_json()
+               for lang in ("en", "it", "cs", "pt", "de")}
+    assert {a["rule"] for a in answers.values()} == {"double-must-be-covered"}
+    assert {a["reference"] for a in answers.values()} == {answers["en"]["reference"]}
+    reasons = {a["reason"] for a in answers.values()}
+    assert len(reasons) == 5  # one sentence per language
+    assert all("9-4" in reason and "5-5" in reason for reason in reasons)
+
+
+def test_numbers_follow_the_locale(client: FlaskClient) -> None:
+    english = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    german = client.get("/rules", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "1,092" in english and "1.092" in german  # the pips of a double-12 set
