@@ -20,13 +20,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._json import read_bool as _bool
+from ._json import read_int as _int
+from ._json import read_list as _list
+from ._json import read_str as _str
+from ._json import read_tiles as _tiles
 from ._core import DOUBLE, Table, set_size, tile_index
 from .deal import DealError, deal_size
 from .legality import Legality, Verdict
 from .moves import MEXICAN, Move, TrainId
 from .options import PRESETS, Options, resolve
 from .rulebook import PositionError
-from .tiles import SUPPORTED_SETS, Tile, TileError
+from .tiles import SUPPORTED_SETS, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,45 +224,6 @@ def rules_json(preset: str, options: Options) -> str | dict[str, Any]:
     base = PRESETS[preset].options.to_json()
     changed = {k: v for k, v in options.to_json().items() if base[k] != v}
     return {"preset": preset, **changed} if changed else preset
-
-
-# -- reading JSON values ----------------------------------------------------------
-
-
-def _int(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(path, f"expected a whole number, not {value!r}")
-    return value
-
-
-def _bool(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise PositionError(path, f"expected true or false, not {value!r}")
-    return value
-
-
-def _str(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(path, f"expected text, not {value!r}")
-    return value
-
-
-def _list(value: object, path: str) -> list[object]:
-    if not isinstance(value, list | tuple):
-        raise PositionError(path, f"expected a list, not {value!r}")
-    return list(value)
-
-
-def _tiles(value: object, path: str) -> tuple[Tile, ...]:
-    out = []
-    for i, raw in enumerate(_list(value, path)):
-        if not isinstance(raw, str):
-            raise PositionError(f"{path}[{i}]", f"expected a tile written like \"12-5\", not {raw!r}")
-        try:
-            out.append(Tile.parse(raw))
-        except TileError as e:
-            raise PositionError(f"{path}[{i}]", str(e)) from None
-    return tuple(out)
 
 
 # -- validation: build the core table, or say exactly what is wrong -----------------------

@@ -19,6 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ._json import read_bool as _bool
+from ._json import read_int as _int
+from ._json import read_list as _list
+from ._json import read_str as _str
+from ._json import read_tiles
 from . import rulebook as R
 from ._core import DOUBLES_MASK, set_size, tile_index
 from .legality import Verdict, tile_of
@@ -34,7 +39,7 @@ from .super_options import (
     super_domino_max_players,
     super_rules_json,
 )
-from .tiles import Tile, TileError
+from .tiles import Tile
 
 GAME = "super-domino"
 """The ``game`` field of a Super Domino position."""
@@ -439,45 +444,6 @@ def check_super(position: SuperPosition | Mapping[str, Any], move: SuperMove | M
     return pos.check(mv)
 
 
-# -- reading JSON values ----------------------------------------------------------
-
-
-def _int(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(path, f"expected a whole number, not {value!r}")
-    return value
-
-
-def _bool(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise PositionError(path, f"expected true or false, not {value!r}")
-    return value
-
-
-def _str(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(path, f"expected text, not {value!r}")
-    return value
-
-
-def _list(value: object, path: str) -> list[object]:
-    if not isinstance(value, list | tuple):
-        raise PositionError(path, f"expected a list, not {value!r}")
-    return list(value)
-
-
-def _tiles(value: object, path: str) -> tuple[Tile, ...]:
-    out = []
-    for i, raw in enumerate(_list(value, path)):
-        if not isinstance(raw, str):
-            raise PositionError(f"{path}[{i}]", f"expected a tile written like \"15-3\", not {raw!r}")
-        try:
-            out.append(Tile.parse(raw))
-        except TileError as e:
-            raise PositionError(f"{path}[{i}]", str(e)) from None
-    return tuple(out)
-
-
 # -- validation: build the core table, or say exactly what is wrong -----------------------
 
 
@@ -598,3 +564,7 @@ __all__ = ["GAME", "SuperLegality", "SuperPosition", "check_super", "rule_anchor
 def _human(edge: int | None) -> int | str:
     """An edge id as a player counts it: from 1 (ids in JSON count from 0)."""
     return "?" if edge is None else edge + 1
+
+
+def _tiles(value: object, path: str) -> tuple[Tile, ...]:
+    return read_tiles(value, path, example="15-3")
