@@ -71,14 +71,32 @@ self.addEventListener("fetch", (event) => {
   // anything else (the JSON API) goes to the network untouched
 });
 
+// A network that hangs (a weak signal at the table) should not leave the rules blank for a minute:
+// after this long the kept copy answers, and the fresh one still refreshes the cache when it arrives.
+const PATIENCE_MS = 4000;
+
+function within(promise, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("too slow")), ms);
+    promise.then((value) => { clearTimeout(timer); resolve(value); },
+      (error) => { clearTimeout(timer); reject(error); });
+  });
+}
+
 async function freshOrKept(event) {
   const request = event.request;
   const cache = await caches.open(CACHE);
+  const keep = (response) => {
+    if (response.ok && response.type === "basic") return cache.put(request, response.clone());
+    return undefined;
+  };
+  const network = fetch(request);
   try {
-    const response = await fetch(request);
-    if (response.ok && response.type === "basic") event.waitUntil(cache.put(request, response.clone()));
+    const response = await within(network, PATIENCE_MS);
+    event.waitUntil(Promise.resolve(keep(response)));
     return response;
   } catch (error) {
+    event.waitUntil(network.then(keep).catch(() => {})); // a late answer still refreshes the copy
     // the deal lookup with other numbers than last time: the plain lookup still answers offline
     const kept = await cache.match(request, { ignoreVary: true })
       || await cache.match(request, { ignoreVary: true, ignoreSearch: true });

@@ -27,8 +27,9 @@ def start_game(page: Page, live_server: str) -> str:
 
 
 def wait_for_worker(page: Page) -> None:
-    # polled from here: wait_for_function would evaluate a string, which the page's CSP forbids
-    for _ in range(100):
+    # polled from here: wait_for_function would evaluate a string, which the page's CSP forbids;
+    # installing keeps every reference page and asset, which takes a while on a busy CI machine
+    for _ in range(400):
         if page.evaluate("navigator.serviceWorker.controller !== null"):
             break
         page.wait_for_timeout(100)
