@@ -27,11 +27,20 @@ def start_game(page: Page, live_server: str) -> str:
 
 
 def wait_for_worker(page: Page) -> None:
-    # polled from here: wait_for_function would evaluate a string, which the page's CSP forbids;
-    # installing keeps every reference page and asset, which takes a while on a busy CI machine
+    # polled from here: wait_for_function would evaluate a string, which the page's CSP forbids.
+    # A page whose navigation began while the worker was still activating stays uncontrolled until
+    # it is loaded again (clients.claim() only takes the pages open at that moment): reload it once.
+    reloaded = False
     for _ in range(400):
         if page.evaluate("navigator.serviceWorker.controller !== null"):
             break
+        active = page.evaluate("navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
+        if active and not reloaded:
+            page.wait_for_timeout(200)
+            if not page.evaluate("navigator.serviceWorker.controller !== null"):
+                page.reload()
+                reloaded = True
+            continue
         page.wait_for_timeout(100)
     else:
         pytest.fail("the service worker never took control of the page")
