@@ -163,18 +163,14 @@ def options_from_json(
     return dataclasses.replace(base or Options(), **changes)
 
 
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A named set of rules a player recognises."""
+class NamedRules:
+    """What every named rule set shows the same way, whichever game it is for."""
 
+    __slots__ = ()
     name: str
-    """The stable id used in JSON (``"standard"``)."""
     title: str
-    """The English title, as written in the source (the message id); show :attr:`display_title`."""
     description: str
-    """The rules in brief, and every choice made where the source is unclear: English, as written in the
-    source (the message id); show :attr:`display_description`."""
-    options: Options
+    options: Any
 
     @property
     def display_title(self) -> str:
@@ -194,6 +190,20 @@ class Preset:
             "description": self.display_description,
             "options": self.options.to_json(),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Preset(NamedRules):
+    """A named set of rules a player recognises."""
+
+    name: str
+    """The stable id used in JSON (``"standard"``)."""
+    title: str
+    """The English title, as written in the source (the message id); show :attr:`display_title`."""
+    description: str
+    """The rules in brief, and every choice made where the source is unclear: English, as written in the
+    source (the message id); show :attr:`display_description`."""
+    options: Options
 
 
 _PRESETS = (

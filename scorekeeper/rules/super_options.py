@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .i18n import N_, translated
+from .i18n import N_
+from .options import NamedRules
 from .rulebook import FormatError, OptionsError
 from .tiles import DominoSet
 
@@ -132,7 +133,7 @@ def _build(values: Mapping[str, Any]) -> SuperOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class SuperPreset:
+class SuperPreset(NamedRules):
     """A named set of Super Domino rules, shaped like :class:`~scorekeeper.rules.options.Preset`."""
 
     name: str
@@ -143,25 +144,6 @@ class SuperPreset:
     """The rules in brief, and every choice made where the source is unclear: English, as written in the
     source (the message id); show :attr:`display_description`."""
     options: SuperOptions
-
-    @property
-    def display_title(self) -> str:
-        """The title in the player's language (translated when read)."""
-        return translated(self.title)
-
-    @property
-    def display_description(self) -> str:
-        """The description in the player's language (translated when read)."""
-        return translated(self.description)
-
-    def to_json(self) -> dict[str, Any]:
-        """``title`` and ``description`` in the player's language, like a verdict's ``reason``; ``name`` is the stable id."""
-        return {
-            "name": self.name,
-            "title": self.display_title,
-            "description": self.display_description,
-            "options": self.options.to_json(),
-        }
 
 
 _PRESETS = (
