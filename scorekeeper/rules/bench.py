@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from typing import Protocol, TypeVar
 
 from ._core import Table
 from .deal import deal_size
@@ -24,6 +25,28 @@ from .rounds import Round
 from .super_core import SuperTable
 from .super_options import SUPER_DOMINO_HAND, SUPER_PRESETS
 from .super_round import SuperRound
+
+
+class _Playable(Protocol):
+    over: bool
+
+    def legal_codes(self) -> list[int]: ...
+
+    def push(self, code: int) -> None: ...
+
+
+P = TypeVar("P", bound=_Playable)
+
+
+def _midway(table: P, moves: int, seed: int) -> P | None:
+    """The table after ``moves`` random legal moves, for timing move generation; None if it ended."""
+    replay = random.Random(seed)
+    for _ in range(moves):
+        if table.over:
+            break
+        codes = table.legal_codes()
+        table.push(codes[int(replay.random() * len(codes))])
+    return None if table.over else table
 
 
 def _deal(seed: int) -> Table:
@@ -53,14 +76,8 @@ def play_core(rounds: int, seed: int = 0) -> tuple[float, int, int, int, int, li
         seconds += time.perf_counter() - start
         gens += steps
         if r < 200:  # replay to a mid-round point for the move-generation timing
-            snap = _deal(seed * 1_000_003 + r)
-            replay = random.Random(r)
-            for _ in range(steps // 2):
-                if snap.over:
-                    break
-                codes = snap.legal_codes()
-                snap.push(codes[int(replay.random() * len(codes))])
-            if not snap.over:
+            snap = _midway(_deal(seed * 1_000_003 + r), steps // 2, r)
+            if snap is not None:
                 snapshots.append(snap)
         laid += sum(len(t) for t in table.trains)
         draws += 30 - table.bcount
@@ -115,15 +132,9 @@ def play_super(preset: str, hands: int, seed: int = 0) -> tuple[float, int, int,
             steps += 1
         seconds += time.perf_counter() - start
         if h < 200:
-            snap = _super_deal(preset, seed * 1_000_003 + h)
-            replay = random.Random(h)
-            for _ in range(steps // 2):
-                if snap.over:
-                    break
-                codes = snap.legal_codes()
-                snap.push(codes[int(replay.random() * len(codes))])
-            if not snap.over:
-                snapshots.append(snap)
+            super_snap = _midway(_super_deal(preset, seed * 1_000_003 + h), steps // 2, h)
+            if super_snap is not None:
+                snapshots.append(super_snap)
         laid += len(table.layout)
         blocked += table.blocked
     return seconds, laid, blocked, snapshots
