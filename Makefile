@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install translations messages upgrade-db bench typecheck clean
+.PHONY: run test lint install translations messages upgrade-db bench typecheck clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,10 +36,15 @@ upgrade-db: translations
 run: upgrade-db
 	$(BIN)/python -m scorekeeper.serve
 
-test: translations
+test: translations lint
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser
+
+# ruff: lint rules and formatting as configured in pyproject.toml (120 columns)
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: install
 	$(BIN)/python -m mypy

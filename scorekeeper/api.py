@@ -7,8 +7,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from . import rules, services
+from .api_json import game_json
 from .db import session
 from .errors import error_response
+from .models import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -23,35 +25,22 @@ def _body() -> dict[str, Any]:
     return data
 
 
-def _game(game_id: str) -> Response:
-    game = services.get_game(session(), game_id)
-    return jsonify(services.view(game).to_json())
+def _answer(game: Game) -> Response:
+    """The game as the API shows it, after whatever the request changed."""
+    return jsonify(game_json(services.view(game)))
 
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
     """Start a game."""
-    data = _body()
-    players = data.get("players")
-    if not isinstance(players, list):
-        raise services.Invalid('"players" must be a list of 2 to 8 names, like ["Ana", "Ben"].')
-    order = data.get("order", "down")
-    if order not in ("down", "up"):
-        raise services.Invalid('"order" is "down" (12 to 0) or "up" (0 to 12).')
-    kind = data.get("game", services.MEXICAN_TRAIN)
-    game = services.create_game(
-        session(), players, data.get("set", 12 if kind != services.SUPER_DOMINO else None), ascending=order == "up",
-        rounds=data.get("rounds"), double_blank=data.get("double_blank", 0),
-        rules_name=data.get("rules", "standard"),
-        kind=kind,
-    )
-    return jsonify(services.view(game).to_json()), 201
+    game = services.create_game(session(), services.new_game_from_json(_body()))
+    return _answer(game), 201
 
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
     """A game with its rounds and standings."""
-    return _game(game_id)
+    return _answer(services.get_game(session(), game_id))
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -59,10 +48,8 @@ def add_round(game_id: str) -> tuple[Response, int]:
     """Score the next round."""
     data = _body()
     game = services.get_game(session(), game_id)
-    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False),
-                                      data.get("tiles"))
-    services.add_round(session(), game, entry)
-    return jsonify(services.view(game).to_json()), 201
+    services.add_round(session(), game, services.entry_from_json(game, data))
+    return _answer(game), 201
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
@@ -71,10 +58,8 @@ def edit_round(game_id: str, number: int) -> Response:
     data = _body()
     game = services.get_game(session(), game_id)
     services.find_round(game, number)
-    entry = services.entry_from_names(game, data.get("pips"), data.get("went_out"), data.get("blocked", False),
-                                      data.get("tiles"))
-    services.edit_round(session(), game, number, entry)
-    return jsonify(services.view(game).to_json())
+    services.edit_round(session(), game, number, services.entry_from_json(game, data))
+    return _answer(game)
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
@@ -83,17 +68,19 @@ def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
     game = services.get_game(session(), game_id)
     services.find_round(game, number)
     if number != len(game.rounds):
-        return error_response(409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead.")
+        return error_response(
+            409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead."
+        )
     services.undo_last_round(session(), game)
-    return jsonify(services.view(game).to_json())
+    return _answer(game)
 
 
 @bp.post("/games/<game_id>/finish")
 def finish_game(game_id: str) -> Response:
-    """End an open-ended Super Domino evening; the standings become final."""
+    """End an open-ended evening; the standings become final."""
     game = services.get_game(session(), game_id)
     services.finish_game(session(), game)
-    return jsonify(services.view(game).to_json())
+    return _answer(game)
 
 
 @bp.post("/check")

@@ -1,23 +1,90 @@
 """The game kinds: what differs between Mexican Train and Super Domino, asked instead of branched on.
 
-SKELETON written before the reshaping (issue 9); the games-side work fleshes it out. Services, views and
-templates ask ``kind_of(game.kind)`` for titles, sets, player limits, presets, how a round is validated and
-scored, and which templates and pages belong to the game. Adding a third game means one entry here, its own
-rules room under ``scorekeeper/rules/`` and its own templates.
+Services, views and templates ask a game's kind (``kind_of(game.kind)`` for a stored game, ``view.kind``
+on the read model) for its title, sets, player limits, presets, deal, how a new game and a round are
+checked and scored, its words and which templates and pages belong to it. Adding a third game means one
+entry here (a subclass of :class:`GameKind` for what it does differently, and its registry entry), its own
+rules room under ``scorekeeper/rules/`` and its own templates under ``templates/games/<its folder>/``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .i18n import _l
+from . import rules
+from .i18n import _, _l
+from .rules.i18n import N_
+
+if TYPE_CHECKING:  # services import the kinds; a kind sees only the shapes services hand it (and their readers)
+    from .services.errors import Problems
+    from .services.inputs import GameChoices, RoundEntry
 
 
 @dataclass(frozen=True)
-class GameKind:
-    """One game the score sheet and the checker know."""
+class Words:
+    """What a game calls its rounds, as message ids: show one with ``_()``, passing ``number=`` where it has one."""
+
+    round: str
+    """A round's name in a heading or the history: ``"Round %(number)d"``."""
+    end_of: str
+    """The round page's heading: ``"End of round %(number)d"``."""
+    correct: str
+    """Correcting an entered round: ``"Correct round %(number)d"``."""
+    save: str
+    """The round page's button: ``"Save round %(number)d"``."""
+    undo: str
+    """The table screen's undo button: ``"Undo round %(number)d"``."""
+    undo_question: str
+    """What the undo button asks first."""
+    rounds: str
+    """The heading over the rounds entered: ``"Rounds"``."""
+    nobody_out: str
+    """The choice for a round nobody went out of (yet)."""
+    blocked: str
+    """The checkbox for a blocked round."""
+    how_to_enter: str
+    """The round page's one-paragraph help."""
+    chart_title: str
+    """The progression chart's title, for screen readers."""
+    chart_caption: str
+    """The progression chart's caption: what the lines count and which way is better."""
+    standings_note: str | None = None
+    """How the standings are ordered, when the heading alone does not say."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How one game is set up, as its kind checked it."""
+
+    set: int
+    """The highest double of the set played."""
+    rules: str
+    """The rules preset's id, or the game's own id for a game without presets on the sheet."""
+    rounds: int | None
+    """Rounds (hands) to play; None for an evening that ends when the table says so."""
+    ascending: bool = False
+    """Engines counting up from the double-blank (Mexican Train)."""
+    double_blank: int = 0
+    """What the double-blank counts, in pips."""
+
+
+class Played(Protocol):
+    """A round as the score sheet holds it: each player's pips left, and who won it (hands only)."""
+
+    @property
+    def pips(self) -> Mapping[str, int]: ...
+
+    @property
+    def winners(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True)
+class GameKind(ABC):
+    """One game the score sheet and the checker know: its registry entry holds the facts, its class the ways."""
 
     id: str
     """The stable id stored with a game and used in JSON (``"mexican-train"``)."""
@@ -27,24 +94,378 @@ class GameKind:
     """The endpoint of the game's rules page (``"reference.rules"``)."""
     checker_template: str
     """The template of the game's move checker."""
+    # -- the game's own rules reference page; added by the checker and reference side (issue 9) --
+    reference_path: str
+    """The address of the game's rules page (``"/rules"``)."""
+    reference_sections: tuple[str, ...]
+    """The ids of that page's sections (its ``<h2>`` headings and table of contents), in reading order."""
+    reference_ids: tuple[str, ...]
+    """The page's other ids a link may land on, besides those generated for its presets and rule ids."""
+    glossary: str
+    """The id of the section that lists the game's rule ids, on whichever reference page has it."""
+    # -- the score sheet --
+    templates: str
+    """The folder of the game's own partials (``"games/mexican_train"``); see :meth:`template`."""
+    sets: tuple[int, ...]
+    """The sets the game is played with, by highest double."""
+    default_set: int
+    """The set a new game gets unless told otherwise."""
+    max_players: int
+    """The most players the score sheet seats for this game."""
+    presets: Mapping[str, rules.NamedRules[Any]]
+    """The game's named rule sets, by id."""
+    default_rules: str
+    """The rules a new game gets unless told otherwise (stored with the game)."""
+    words: Words
+    """What the game calls its rounds, in headings, buttons and the chart."""
+    rounds_field: str
+    """The new-game form's field for how many rounds to play (``"rounds"``); problems with it go there."""
+    setup_fields: tuple[str, ...]
+    """The new-game form's fields this game reads, those its ``_options.html`` partial shows."""
+    deal_page: str | None = None
+    """The endpoint of a deal calculator for the game's table, if there is one."""
+    ends_by_itself: str | None = None
+    """Why the table cannot end this game early (a message id); None when it may."""
+    min_players: int = 2
+    """The fewest players the game is played with."""
+    has_engines: bool = False
+    """Each round opens on an engine double, one per round in order."""
+    wins_hands: bool = False
+    """Scored by hands won (going out, or the fewest tiles left), so each hand records the tiles left too."""
+
+    def template(self, name: str) -> str:
+        """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""
+        return f"{self.templates}/{name}"
+
+    @property
+    def can_end_early(self) -> bool:
+        """May the table end the game whenever it likes (after a hand)?"""
+        return self.ends_by_itself is None
+
+    def rules_title(self, rules_name: str) -> str:
+        """The title of a game's rules: its preset's, or the game's own name."""
+        preset = self.presets.get(rules_name)
+        return preset.display_title if preset is not None else str(self.title)
+
+    def most_pips(self, highest: int, engine: int | None, double_blank: int) -> int:
+        """The most pips one hand can hold at the end of a round."""
+        return rules.DominoSet(highest).most_pips_in_hand(engine, double_blank)
+
+    def engines(self, highest: int, ascending: bool, planned: int | None) -> tuple[int, ...]:
+        """The engine double of each round, in play order; empty for a game without engines."""
+        return ()
+
+    def rounds_total(self, engines: tuple[int, ...], planned: int | None) -> int | None:
+        """Rounds in the whole game; None for an evening that goes on until the table ends it."""
+        return planned
+
+    @abstractmethod
+    def deal(self, players: int, highest: int, rules_name: str) -> int:
+        """Tiles each player draws at the start of a round."""
+        ...
+
+    @abstractmethod
+    def boneyard(self, players: int, highest: int, rules_name: str) -> int:
+        """Tiles left to draw once every hand is dealt."""
+        ...
+
+    def hand_winners(self, pips: Mapping[str, int], tiles: Mapping[str, int] | None, went_out: str | None) -> list[str]:
+        """Who won a round by itself; nobody in a game scored over the whole game."""
+        return []
+
+    @abstractmethod
+    def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
+        """The players in order, best first, after the rounds played."""
+        ...
+
+    @abstractmethod
+    def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
+        """Each player's score after every round, for the chart."""
+        ...
+
+    @abstractmethod
+    def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
+        """The setup a new game asked for, or None with every problem noted by its field."""
+        ...
+
+    def check_hand(
+        self, names: Sequence[str], highest: int, entry: RoundEntry, pips: Sequence[int], problems: Problems
+    ) -> list[int] | None:
+        """Anything a round records besides pips (tiles left, per seat), noting problems; None when nothing."""
+        return None
 
 
-MEXICAN_TRAIN = GameKind(
+class MexicanTrainKind(GameKind):
+    """Rounds opened by the engines in turn; the lowest pip total over the whole game wins."""
+
+    def engines(self, highest: int, ascending: bool, planned: int | None) -> tuple[int, ...]:
+        return rules.round_engines(highest, ascending, planned)
+
+    def rounds_total(self, engines: tuple[int, ...], planned: int | None) -> int | None:
+        return len(engines)
+
+    def deal(self, players: int, highest: int, rules_name: str) -> int:
+        return rules.deal_size(players, highest, rules=rules_name)
+
+    def boneyard(self, players: int, highest: int, rules_name: str) -> int:
+        return rules.boneyard_after_deal(players, highest, rules=rules_name)
+
+    def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
+        return rules.standings(players, [r.pips for r in played])
+
+    def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
+        return rules.running_totals(players, [r.pips for r in played])
+
+    def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
+        from .services.inputs import whole  # services' reader; imported here, once services are loaded
+
+        highest = whole(choices.set)
+        if highest is None or highest not in self.sets:
+            sets = ", ".join(str(n) for n in self.sets)
+            problems.add(
+                "set",
+                _(
+                    "The set must be one of %(sets)s (the highest double); %(given)s is not.",
+                    sets=sets,
+                    given=repr(choices.set),
+                ),
+            )
+        blank = whole(choices.double_blank)
+        if blank is None or blank not in rules.DOUBLE_BLANK_VALUES:
+            problems.add("double_blank", _("The double-blank counts 0, 25 or 50 pips."))
+        preset = choices.rules if isinstance(choices.rules, str) and choices.rules in self.presets else None
+        if preset is None:
+            problems.add(
+                "rules",
+                _(
+                    "The rules are one of %(presets)s; %(given)s is not.",
+                    presets=", ".join(self.presets),
+                    given=repr(choices.rules),
+                ),
+            )
+        if not problems and highest is not None and preset is not None:
+            try:
+                rules.deal_size(players, highest, rules=preset)
+            except rules.DealError as e:
+                problems.add("players", f"{str(e)[0].upper()}{str(e)[1:]}.")
+        limit: int | None = None
+        if choices.rounds not in (None, ""):
+            most = highest + 1 if not problems.noted("set") and highest is not None else None
+            limit = whole(choices.rounds)
+            if limit is None or most is None or not 1 <= limit <= most:
+                problems.add(
+                    self.rounds_field,
+                    _("Play 1 to %(most)s rounds, or leave it empty for the whole game.", most=most or "…"),
+                )
+        if problems or highest is None or blank is None or preset is None:
+            return None
+        return Setup(
+            set=highest, rules=preset, rounds=limit or highest + 1, ascending=choices.ascending, double_blank=blank
+        )
+
+
+class SuperDominoKind(GameKind):
+    """Hands won by going out, or by the fewest tiles when blocked; the most hands won takes the evening."""
+
+    most_hands = 99
+    """The most hands a game may be set to last."""
+
+    def deal(self, players: int, highest: int, rules_name: str) -> int:
+        return rules.SUPER_DOMINO_HAND
+
+    def boneyard(self, players: int, highest: int, rules_name: str) -> int:
+        return rules.DominoSet(highest).tile_count - rules.SUPER_DOMINO_HAND * players
+
+    def hand_winners(self, pips: Mapping[str, int], tiles: Mapping[str, int] | None, went_out: str | None) -> list[str]:
+        return rules.hand_winners(pips, tiles or {}, went_out)
+
+    def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
+        return rules.hand_standings(players, [(r.winners, r.pips) for r in played])
+
+    def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
+        return rules.running_wins(players, [r.winners for r in played])
+
+    def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
+        from .services.inputs import whole  # services' reader; imported here, once services are loaded
+
+        if choices.set not in (None, "", self.default_set):
+            problems.add("set", _("Super Domino is played with a double-%(set)d set.", set=self.default_set))
+        limit: int | None = None
+        if choices.rounds not in (None, ""):
+            limit = whole(choices.rounds)
+            if limit is None or not 1 <= limit <= self.most_hands:
+                problems.add(
+                    self.rounds_field, _("Play 1 to 99 hands, or leave it empty and end the evening when you like.")
+                )
+        if problems:
+            return None
+        return Setup(set=self.default_set, rules=self.default_rules, rounds=limit)
+
+    def check_hand(
+        self, names: Sequence[str], highest: int, entry: RoundEntry, pips: Sequence[int], problems: Problems
+    ) -> list[int] | None:
+        """Tiles left per player, consistent with the pips and with who went out."""
+        from .services.inputs import read_count  # services' reader; imported here, once services are loaded
+
+        raw = list(entry.tiles or [])
+        if len(raw) != len(names):
+            problems.add("tiles", _("Enter the tiles left for all %(count)d players.", count=len(names)))
+            return [0] * len(names)
+        if entry.went_out is None and not entry.blocked:
+            problems.add("went_out", _("Tap who went out, or mark the hand as blocked."))
+        most = rules.DominoSet(highest).tile_count
+        tiles: list[int] = []
+        for i, (name, value) in enumerate(zip(names, raw)):
+            try:
+                count = read_count(value)
+            except ValueError:
+                count = -1
+            if count is None:
+                count = 0 if entry.went_out == i else -2
+            if count == -2:
+                problems.add(
+                    "tiles", _("Enter how many tiles %(name)s has left (0 if %(name)s went out).", name=name), i
+                )
+            elif count < 0 or count > most:
+                problems.add(
+                    "tiles", _("%(name)s: tiles left is a whole number from 0 to %(most)d.", name=name, most=most), i
+                )
+            elif entry.went_out == i and count != 0:
+                problems.add(
+                    "tiles",
+                    _("%(name)s went out, so %(name)s has no tiles left; clear “went out” or enter 0.", name=name),
+                    i,
+                )
+            elif count == 0 and pips[i] > 0:
+                problems.add(
+                    "tiles",
+                    _("%(name)s has no tiles but %(pips)d pips; check both numbers.", name=name, pips=pips[i]),
+                    i,
+                )
+            elif count > 0 and pips[i] == 0 and count > 1:
+                problems.add_unless_noted(
+                    "pips",
+                    _(
+                        "%(name)s has %(count)d tiles but 0 pips; only one tile, the 0-0, has no pips.",
+                        name=name,
+                        count=count,
+                    ),
+                    i,
+                )
+            tiles.append(max(count, 0))
+        return tiles
+
+
+MEXICAN_TRAIN = MexicanTrainKind(
     id="mexican-train",
     title=_l("Mexican Train"),
     reference_page="reference.rules",
     checker_template="checker/check.html",
+    reference_path="/rules",
+    reference_sections=(
+        "equipment",
+        "engine",
+        "dealing",
+        "turns",
+        "trains",
+        "mexican-train",
+        "first-turn",
+        "doubles",
+        "drawing",
+        "markers",
+        "passing",
+        "last-tile",
+        "ending",
+        "scoring",
+        "game",
+    ),
+    reference_ids=("engine-placement", "double-follow-up", "double-cover"),
+    glossary="rule-ids",  # on /rules/variants, with the presets
+    templates="games/mexican_train",
+    sets=rules.SUPPORTED_SETS,
+    default_set=12,
+    max_players=max(rules.STANDARD_DEALS[12]),  # the most widely published table seats 2 to 8
+    presets=rules.PRESETS,
+    default_rules="standard",
+    words=Words(
+        round=N_("Round %(number)d"),
+        end_of=N_("End of round %(number)d"),
+        correct=N_("Correct round %(number)d"),
+        save=N_("Save round %(number)d"),
+        undo=N_("Undo round %(number)d"),
+        undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
+        rounds=N_("Rounds"),
+        nobody_out=N_("Nobody went out yet"),
+        blocked=N_("Blocked round: nobody went out"),
+        how_to_enter=N_(
+            "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” "
+            "to add up a hand."
+        ),
+        chart_title=N_("Running totals after each round"),
+        chart_caption=N_("Running totals by round (lower is better)"),
+    ),
+    rounds_field="rounds",
+    setup_fields=("rules", "set", "order", "rounds", "double_blank"),
+    deal_page="checker.deal",
+    ends_by_itself=N_("A Mexican Train game ends by itself after its last round."),
+    has_engines=True,
 )
 
-SUPER_DOMINO = GameKind(
+SUPER_DOMINO = SuperDominoKind(
     id="super-domino",
     title=_l("Super Domino"),
     reference_page="reference.super_domino",
     checker_template="checker/super.html",
+    reference_path="/rules/super-domino",
+    reference_sections=(
+        "super-domino",
+        "super-domino-start",
+        "super-domino-turns",
+        "super-domino-edges",
+        "super-domino-doubles",
+        "super-domino-specials",
+        "super-domino-spell",
+        "super-domino-stuck",
+        "super-domino-ending",
+        "super-domino-choices",
+        "super-domino-rule-ids",
+    ),
+    reference_ids=("super-domino-equipment", "super-domino-deal", "super-domino-presets", "super-domino-compare"),
+    glossary="super-domino-rule-ids",
+    templates="games/super_domino",
+    sets=rules.SUPER_DOMINO_SETS,
+    default_set=rules.SUPER_DOMINO_SETS[0],  # the score sheet keeps to double-15, the set the game is sold with
+    max_players=rules.super_domino_max_players(rules.SUPER_DOMINO_SETS[0]),
+    presets=rules.SUPER_PRESETS,
+    default_rules="super-domino",
+    words=Words(
+        round=N_("Hand %(number)d"),
+        end_of=N_("End of hand %(number)d"),
+        correct=N_("Correct hand %(number)d"),
+        save=N_("Save hand %(number)d"),
+        undo=N_("Undo hand %(number)d"),
+        undo_question=N_("Undo hand %(number)d? Its scores stay in the history."),
+        rounds=N_("Hands"),
+        nobody_out=N_("Nobody went out"),
+        blocked=N_("Blocked hand: nobody could play"),
+        how_to_enter=N_(
+            "Tap who went out. For everyone else enter the tiles and pips left; “Count tiles” does both. "
+            "A blocked hand goes to the fewest tiles, then the fewest pips."
+        ),
+        chart_title=N_("Hands won so far"),
+        chart_caption=N_("Hands won, hand by hand (higher is better)"),
+        standings_note=N_("(hands won, then fewest pips)"),
+    ),
+    rounds_field="hands",
+    setup_fields=("hands",),
+    wins_hands=True,
 )
 
 KINDS: Mapping[str, GameKind] = MappingProxyType({k.id: k for k in (MEXICAN_TRAIN, SUPER_DOMINO)})
 """Every game kind by id, in the order the new-game form offers them."""
+
+DEFAULT_KIND: GameKind = MEXICAN_TRAIN
+"""What a game is unless told otherwise: the new-game form's first choice, an API call without ``"game"``."""
 
 
 def kind_of(kind_id: str) -> GameKind:

@@ -2,8 +2,16 @@
 
 import pytest
 
-from scorekeeper.rules import DominoSet, deal_size, round_engines, running_totals, standings, winners
-from scorekeeper.rules.deal import DealError, boneyard_after_deal
+from scorekeeper.rules import (
+    DealError,
+    DominoSet,
+    boneyard_after_deal,
+    deal_size,
+    round_engines,
+    running_totals,
+    standings,
+    winners,
+)
 
 
 def test_double_twelve_game_counts_down_thirteen_rounds() -> None:

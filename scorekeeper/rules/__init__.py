@@ -1,39 +1,46 @@
 """The rules of the games, as a library: standard library only, no web, no database.
 
+One shared floor (tiles, verdicts, errors, presets, the legality and round bases) and one room per
+game (``mexican_train``, ``super_domino``). Import every public name from here; only
+``scorekeeper.rules.i18n`` is also imported by its own path.
+
 >>> from scorekeeper.rules import Round, Move
 >>> r = Round.deal("italian", players=3, seed=1)
 >>> r.is_legal(Move.draw()) == (r.legal_moves() == [Move.draw()])
 True
 """
 
-from .deal import (
+from .errors import FormatError, IllegalMove, MoveError, OptionsError, PositionError, SketchError
+from .games import GAMES, MEXICAN_TRAIN, SUPER_DOMINO, AnyPosition, read_position
+from .mexican_train.deal import DealError, boneyard_after_deal, deal_size
+from .mexican_train.moves import MEXICAN, Move, TrainId
+from .mexican_train.options import (
     CZECH_DEALS,
     ITALIAN_DEALS,
+    OPTION_NAMES,
     PORTUGUESE_DEALS,
+    PRESETS,
     STANDARD_DEALS,
-    DealError,
     DealTable,
-    boneyard_after_deal,
-    deal_size,
+    Options,
+    Preset,
+    resolve_options,
 )
-from .legality import Verdict
-from .moves import MEXICAN, Move, TrainId
-from .options import OPTION_NAMES, PRESETS, Options, Preset, resolve_options
-from .position import Position, Train, check
-from .rounds import Outcome, Round
+from .mexican_train.position import Position, Train, check
+from .mexican_train.round import Outcome, Round
+from .mexican_train.sketch import TrainSketch, sketch_position
+from .presets import NamedRules
 from .rulebook import (
     ANCHORS,
+    MEXICAN_TRAIN_ANCHORS,
+    MEXICAN_TRAIN_RULES,
     RULES,
-    FormatError,
-    IllegalMove,
-    MoveError,
-    OptionsError,
-    PositionError,
+    SUPER_DOMINO_ANCHORS,
+    SUPER_DOMINO_RULES,
     rule_anchor,
     rule_title,
     section_title,
 )
-from .sketch import SketchError, TrainSketch, sketch_position
 from .scoresheet import (
     Standing,
     hand_standings,
@@ -44,31 +51,89 @@ from .scoresheet import (
     standings,
     winners,
 )
-from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS, DominoSet, Tile, TileError
-from .super_moves import SuperMove
-from .super_options import (
+from .super_domino.moves import SuperMove
+from .super_domino.options import (
     SUPER_DOMINO_HAND,
     SUPER_DOMINO_SETS,
     SUPER_OPTION_NAMES,
     SUPER_PRESETS,
     SuperOptions,
     SuperPreset,
-    resolve_super,
     super_domino_max_players,
 )
-from .super_position import SuperPosition, check_super
-from .super_round import Placement, SuperOutcome, SuperRound
-from .games import GAMES, MEXICAN_TRAIN, SUPER_DOMINO, AnyPosition, read_position
+from .super_domino.options import resolve as resolve_super
+from .super_domino.position import SuperPosition, check_super
+from .super_domino.round import Placement, SuperOutcome, SuperRound
+from .super_domino.sketch import sketch_position as sketch_super_position
+from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS, DominoSet, Tile, TileError
+from .verdicts import Verdict
 
 __all__ = [
+    # both games
+    "ANCHORS",
+    "DOUBLE_BLANK_VALUES",
     "GAMES",
     "MEXICAN_TRAIN",
+    "RULES",
     "SUPER_DOMINO",
+    "SUPPORTED_SETS",
+    "AnyPosition",
+    "DominoSet",
+    "FormatError",
+    "IllegalMove",
+    "MoveError",
+    "NamedRules",
+    "OptionsError",
+    "PositionError",
+    "SketchError",
+    "Standing",
+    "Tile",
+    "TileError",
+    "Verdict",
+    "read_position",
+    "rule_anchor",
+    "rule_title",
+    "section_title",
+    "hand_standings",
+    "hand_winners",
+    "round_engines",
+    "running_totals",
+    "running_wins",
+    "standings",
+    "winners",
+    # Mexican Train
+    "CZECH_DEALS",
+    "ITALIAN_DEALS",
+    "MEXICAN",
+    "MEXICAN_TRAIN_ANCHORS",
+    "MEXICAN_TRAIN_RULES",
+    "OPTION_NAMES",
+    "PORTUGUESE_DEALS",
+    "PRESETS",
+    "STANDARD_DEALS",
+    "DealError",
+    "DealTable",
+    "Move",
+    "Options",
+    "Outcome",
+    "Position",
+    "Preset",
+    "Round",
+    "Train",
+    "TrainId",
+    "TrainSketch",
+    "boneyard_after_deal",
+    "check",
+    "deal_size",
+    "resolve_options",
+    "sketch_position",
+    # Super Domino
+    "SUPER_DOMINO_ANCHORS",
     "SUPER_DOMINO_HAND",
+    "SUPER_DOMINO_RULES",
     "SUPER_DOMINO_SETS",
     "SUPER_OPTION_NAMES",
     "SUPER_PRESETS",
-    "AnyPosition",
     "Placement",
     "SuperMove",
     "SuperOptions",
@@ -77,55 +142,7 @@ __all__ = [
     "SuperPreset",
     "SuperRound",
     "check_super",
-    "read_position",
     "resolve_super",
+    "sketch_super_position",
     "super_domino_max_players",
-    "ANCHORS",
-    "CZECH_DEALS",
-    "DOUBLE_BLANK_VALUES",
-    "ITALIAN_DEALS",
-    "MEXICAN",
-    "OPTION_NAMES",
-    "PORTUGUESE_DEALS",
-    "PRESETS",
-    "RULES",
-    "STANDARD_DEALS",
-    "SUPPORTED_SETS",
-    "DealError",
-    "DealTable",
-    "DominoSet",
-    "FormatError",
-    "IllegalMove",
-    "Move",
-    "MoveError",
-    "Options",
-    "OptionsError",
-    "Outcome",
-    "Position",
-    "PositionError",
-    "Preset",
-    "Round",
-    "SketchError",
-    "Standing",
-    "Tile",
-    "TileError",
-    "Train",
-    "TrainSketch",
-    "TrainId",
-    "Verdict",
-    "boneyard_after_deal",
-    "check",
-    "deal_size",
-    "resolve_options",
-    "rule_anchor",
-    "rule_title",
-    "section_title",
-    "hand_standings",
-    "hand_winners",
-    "round_engines",
-    "running_wins",
-    "sketch_position",
-    "running_totals",
-    "standings",
-    "winners",
 ]

@@ -1,33 +1,64 @@
-"""Reading JSON values for positions of either game; every problem names the field it is in."""
+"""Reading positions of either game from JSON; every problem raises :class:`PositionError` naming the field."""
 
 from __future__ import annotations
 
-from .rulebook import PositionError
+from collections.abc import Mapping, Sequence
+
+from .errors import PositionError
 from .tiles import Tile, TileError
 
 
+def read_object(data: object, fields: Sequence[str], required: Sequence[str], game: str = "") -> Mapping[str, object]:
+    """``data`` as a position object with no unknown and no missing field; ``game`` names it in the message."""
+    if not isinstance(data, Mapping):
+        raise PositionError("position", "expected an object")
+    for key in data:
+        if key not in fields:
+            raise PositionError(str(key), f"unknown field; the {game}fields are {', '.join(fields)}")
+    for key in required:
+        if key not in data:
+            raise PositionError(key, "missing")
+    return data
+
+
 def read_int(value: object, path: str) -> int:
+    """A whole number (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(path, f"expected a whole number, not {value!r}")
     return value
 
 
 def read_bool(value: object, path: str) -> bool:
+    """true or false."""
     if not isinstance(value, bool):
         raise PositionError(path, f"expected true or false, not {value!r}")
     return value
 
 
 def read_str(value: object, path: str) -> str:
+    """Text."""
     if not isinstance(value, str):
         raise PositionError(path, f"expected text, not {value!r}")
     return value
 
 
 def read_list(value: object, path: str) -> list[object]:
+    """A list (a tuple is taken as one too)."""
     if not isinstance(value, list | tuple):
         raise PositionError(path, f"expected a list, not {value!r}")
     return list(value)
+
+
+def read_ints(value: object, path: str) -> tuple[int, ...]:
+    """A list of whole numbers."""
+    return tuple(read_int(v, f"{path}[{i}]") for i, v in enumerate(read_list(value, path)))
+
+
+def read_names(value: object, path: str = "names") -> tuple[str, ...] | None:
+    """Seat names, or None where the field is absent (null)."""
+    if value is None:
+        return None
+    return tuple(read_str(v, f"{path}[{i}]") for i, v in enumerate(read_list(value, path)))
 
 
 def read_tiles(value: object, path: str, example: str = "12-5") -> tuple[Tile, ...]:
@@ -41,3 +72,15 @@ def read_tiles(value: object, path: str, example: str = "12-5") -> tuple[Tile, .
         except TileError as e:
             raise PositionError(f"{path}[{i}]", str(e)) from None
     return tuple(out)
+
+
+def hidden_tiles(sizes: Sequence[int], players: int, turn: int, hand: int) -> int:
+    """Tiles in the other hands, from ``hand_sizes``, once each count is checked against the mover's ``hand``."""
+    if len(sizes) != players:
+        raise PositionError("hand_sizes", f"expected one count per player ({players}), not {len(sizes)}")
+    for s, size in enumerate(sizes):
+        if size < 0:
+            raise PositionError(f"hand_sizes[{s}]", f"cannot be negative ({size})")
+    if sizes[turn] != hand:
+        raise PositionError(f"hand_sizes[{turn}]", f"the hand holds {hand} tiles, not {sizes[turn]}")
+    return sum(sizes) - hand

@@ -18,13 +18,13 @@ import sys
 import time
 from typing import Protocol, TypeVar
 
-from ._core import Table
-from .deal import deal_size
-from .options import PRESETS
-from .rounds import Round
-from .super_core import SuperTable
-from .super_options import SUPER_DOMINO_HAND, SUPER_PRESETS
-from .super_round import SuperRound
+from .mexican_train.core import Table
+from .mexican_train.deal import deal_size
+from .mexican_train.options import PRESETS
+from .mexican_train.round import Round
+from .super_domino.core import SuperTable
+from .super_domino.options import SUPER_DOMINO_HAND, SUPER_PRESETS
+from .super_domino.round import SuperRound
 
 
 class _Playable(Protocol):
@@ -96,6 +96,7 @@ def time_generation(snapshots: list[Table], repeat: int) -> float:
 
 
 def play_public(rounds: int, seed: int = 0) -> tuple[float, int]:
+    """(seconds, tiles laid) for random rounds through the public ``Round`` API."""
     choose = random.Random(seed).random
     laid = 0
     start = time.perf_counter()
@@ -141,6 +142,7 @@ def play_super(preset: str, hands: int, seed: int = 0) -> tuple[float, int, int,
 
 
 def time_super_generation(snapshots: list[SuperTable], repeat: int) -> float:
+    """Legal-move generations per second over mid-hand Super Domino positions."""
     calls = [s.legal_codes for s in snapshots]
     start = time.perf_counter()
     for _ in range(repeat):
@@ -150,6 +152,7 @@ def time_super_generation(snapshots: list[SuperTable], repeat: int) -> float:
 
 
 def play_super_public(preset: str, hands: int, seed: int = 0) -> tuple[float, int]:
+    """(seconds, tiles laid) for random hands through the public ``SuperRound`` API."""
     choose = random.Random(seed).random
     laid = 0
     start = time.perf_counter()
@@ -163,6 +166,7 @@ def play_super_public(preset: str, hands: int, seed: int = 0) -> tuple[float, in
 
 
 def main_super(hands: int) -> None:
+    """Print the Super Domino figures, once per preset."""
     for preset in SUPER_PRESETS:
         seconds, laid, blocked, snapshots = play_super(preset, hands)
         per_gen = time_super_generation(snapshots, 2000)
@@ -174,10 +178,12 @@ def main_super(hands: int) -> None:
         print(f"hands ending blocked:                {blocked / hands:12.1%}")
         public = max(1, hands // 10)
         p_seconds, p_laid = play_super_public(preset, public)
-        print(f"public API (SuperRound.legal_moves/push), {public} hands: {p_laid / p_seconds:,.0f} tiles laid per second")
+        rate = p_laid / p_seconds
+        print(f"public API (SuperRound.legal_moves/push), {public} hands: {rate:,.0f} tiles laid per second")
 
 
 def main(argv: list[str]) -> None:
+    """Print every figure: Mexican Train, then Super Domino."""
     rounds = int(argv[0]) if argv else 3000
     seconds, laid, draws, blocked, gens, snapshots = play_core(rounds)
     per_gen = time_generation(snapshots, 2000)
@@ -190,7 +196,8 @@ def main(argv: list[str]) -> None:
     print(f"rounds ending blocked:               {blocked / rounds:12.1%}")
     public_rounds = max(1, rounds // 10)
     p_seconds, p_laid = play_public(public_rounds)
-    print(f"public API (Round.legal_moves/push), {public_rounds} rounds: {p_laid / p_seconds:,.0f} tiles laid per second")
+    rate = p_laid / p_seconds
+    print(f"public API (Round.legal_moves/push), {public_rounds} rounds: {rate:,.0f} tiles laid per second")
     main_super(rounds)
 
 

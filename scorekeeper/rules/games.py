@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .position import Position
-from .rulebook import PositionError
-from .super_position import GAME as SUPER_DOMINO
-from .super_position import SuperPosition
-
-MEXICAN_TRAIN = "mexican-train"
+from .errors import PositionError
+from .mexican_train.position import GAME as MEXICAN_TRAIN
+from .mexican_train.position import Position
+from .super_domino.position import GAME as SUPER_DOMINO
+from .super_domino.position import SuperPosition
 
 GAMES: Mapping[str, str] = MappingProxyType({MEXICAN_TRAIN: "Mexican Train", SUPER_DOMINO: "Super Domino"})
 """game id (the JSON ``game`` field) -> its name."""

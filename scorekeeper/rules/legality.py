@@ -1,133 +1,159 @@
-"""The legality API shared by :class:`Round` and :class:`Position`: verify / can / legal moves, and reasons.
+"""The legality API both games' rounds and positions share: verify, can, check, and the legal moves.
 
-Reasons are built only when a move is illegal (or when a verdict is asked for), never in the move loop.
+As in pokerkit, every action comes three ways: ``verify_play`` raises :class:`IllegalMove` with the rule
+and a reason, ``can_play`` answers yes or no, and (on a round) ``play`` does it. ``check`` gives a
+:class:`Verdict` for any move, legal or not. A game's subclass says only what differs: how a move is
+encoded for its core table, decoded back, and why a move breaks a rule. Reasons are built only when a
+move is illegal (or a verdict is asked for), never in the move loop.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from . import rulebook as R
-from ._core import DRAW, PASS, TRAIN_BITS, TRAIN_MASK, Table, tile_index
-from .moves import MEXICAN, Move, TrainId
+from .errors import IllegalMove
 from .i18n import _
-from .rulebook import IllegalMove, rule_anchor, rule_title
-from .tiles import DominoSet, Tile
-
-_TILES: tuple[Tile, ...] = DominoSet(18).tiles
-"""Tile objects by core index (the same index in every set)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What the checker says about one move."""
-
-    legal: bool
-    rule: str
-    """A key of :data:`~scorekeeper.rules.rulebook.RULES`; ``"legal"`` when legal."""
-    reason: str
-    """One sentence for a player, in the language of the translator installed when it was built."""
-
-    @property
-    def title(self) -> str:
-        """The rule's title in the player's language (translated when read)."""
-        return rule_title(self.rule)
-
-    @property
-    def anchor(self) -> str:
-        return rule_anchor(self.rule)
-
-    def to_json(self) -> dict[str, Any]:
-        """``reason`` and ``title`` in the player's language; ``rule`` and ``anchor`` are stable ids."""
-        return {"legal": self.legal, "rule": self.rule, "reason": self.reason, "title": self.title, "anchor": self.anchor}
+from .moves import BaseMove
+from .tables import DRAW, PASS
+from .tiles import Tile
+from .verdicts import Verdict
 
 
-class Legality:
-    """verify / is_legal / legal_moves / check over a core table; subclasses provide ``_table`` and ``_seat_names``."""
+class CoreTable(Protocol):
+    """What the shared API reads of a game's mutable int-encoded table."""
+
+    n: int
+    highest: int
+    turn: int
+    hands: list[int]
+    counts: list[int]
+    pile: list[int]
+    bcount: int
+    drawn: bool
+    over: bool
+
+    def copy(self) -> Self:
+        """An independent table in the same state."""
+
+    def push(self, code: int) -> None:
+        """Apply a legal move's code (unchecked)."""
+
+    def legal_codes(self) -> list[int]:
+        """Every legal move as a code."""
+
+    def rule(self, code: int) -> str:
+        """The rule a move's code breaks, or the game's legal id."""
+
+    def play_rule(self, tile: int, where: int) -> str:
+        """The rule laying tile index ``tile`` at ``where`` breaks, or the game's legal id."""
+
+
+M = TypeVar("M", bound=BaseMove)
+"""The game's move type."""
+W = TypeVar("W")
+"""Where the game lays a tile: a train, an open edge."""
+T = TypeVar("T", bound=CoreTable)
+"""The game's core table."""
+
+
+class Legality(Generic[M, W, T]):
+    """verify / can / check / legal_moves over a game's core table; the game encodes, decodes and explains."""
 
     __slots__ = ()
 
-    def _core(self) -> Table:
+    LEGAL: ClassVar[str]
+    """The game's rule id for a legal move."""
+
+    # -- what the game says ---------------------------------------------------------------
+
+    def _core(self) -> T:
         raise NotImplementedError
 
     def _names(self) -> Sequence[str] | None:
         raise NotImplementedError
 
-    # -- encoding ---------------------------------------------------------
+    def read_move(self, data: object) -> M:
+        """A move of this game from its JSON (raises :class:`~scorekeeper.rules.MoveError`)."""
+        raise NotImplementedError
 
-    def _encode(self, move: Move) -> tuple[int, int, int]:
-        """(code, tile index or -1, train index or 31) for a move."""
-        t = self._core()
-        if move.action == "draw":
-            return DRAW, -1, -1
-        if move.action == "pass":
-            return PASS, -1, -1
-        tile = move.tile
-        idx = tile_index(tile.high, tile.low) if tile is not None and tile.high <= t.highest else -1
-        train = t.mex if move.train == MEXICAN else move.train
-        if not isinstance(train, int) or not 0 <= train <= t.mex:
-            train = TRAIN_MASK
-        code = idx << TRAIN_BITS | train if idx >= 0 else -3
-        return code, idx, train
+    def _play(self, tile: Tile | str, where: W) -> M:
+        """The move that lays ``tile`` at ``where``."""
+        raise NotImplementedError
 
-    def _decode(self, code: int) -> Move:
-        if code == DRAW:
-            return Move.draw()
-        if code == PASS:
-            return Move.pass_()
-        t = self._core()
-        train = code & TRAIN_MASK
-        return Move("play", _TILES[code >> TRAIN_BITS], MEXICAN if train == t.mex else train)
+    def _encode(self, move: M) -> tuple[int, int, int]:
+        """(code, tile index or -1, where index) for a move; a play's code is negative if it cannot exist."""
+        raise NotImplementedError
 
-    def _rule(self, move: Move) -> str:
-        code, idx, train = self._encode(move)
+    def _decode(self, code: int) -> M:
+        raise NotImplementedError
+
+    def _reason(self, rule: str, move: M) -> str:
+        """One sentence for a player: why ``move`` is legal, or which rule it breaks and how."""
+        raise NotImplementedError
+
+    def _rule(self, move: M) -> str:
+        code, idx, where = self._encode(move)
         if code in (DRAW, PASS):
             return self._core().rule(code)
-        return self._core().play_rule(idx, train)
+        return self._core().play_rule(idx, where)
 
-    # -- the public API -----------------------------------------------------
+    # -- the public API -------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move for the player to move: plays, or else the draw or the pass; [] once the round is over."""
+    def legal_moves(self) -> list[M]:
+        """Every legal move for the player to move; [] once the round (hand) is over."""
         return [self._decode(c) for c in self._core().legal_codes()]
 
-    def is_legal(self, move: Move) -> bool:
-        return self._rule(move) == R.LEGAL
+    def is_legal(self, move: M) -> bool:
+        """Is ``move`` legal for the player to move?"""
+        return self._rule(move) == self.LEGAL
 
-    def verify(self, move: Move) -> None:
+    def verify(self, move: M) -> None:
         """Raise :class:`IllegalMove` with the rule and a reason if ``move`` is not legal."""
         rule = self._rule(move)
-        if rule != R.LEGAL:
+        if rule != self.LEGAL:
             raise IllegalMove(rule, self._reason(rule, move))
 
-    def check(self, move: Move) -> Verdict:
+    def check(self, move: M) -> Verdict:
         """A verdict for any move, legal or not."""
         rule = self._rule(move)
-        return Verdict(rule == R.LEGAL, rule, self._reason(rule, move))
+        return Verdict(rule == self.LEGAL, rule, self._reason(rule, move))
 
-    def verify_play(self, tile: Tile | str, train: TrainId) -> None:
-        self.verify(Move.play(tile, train))
+    def check_json(self, move: object) -> Verdict:
+        """Read a move's JSON and check it: the same call for every game's position (raises ``MoveError``)."""
+        return self.check(self.read_move(move))
+
+    def legal_moves_json(self) -> list[dict[str, Any]]:
+        """Every legal move as JSON."""
+        return [m.to_json() for m in self.legal_moves()]
+
+    def verify_play(self, tile: Tile | str, where: W) -> None:
+        """Raise :class:`IllegalMove` unless laying ``tile`` at ``where`` (a train, an edge) is legal."""
+        self.verify(self._play(tile, where))
 
     def verify_draw(self) -> None:
-        self.verify(Move.draw())
+        """Raise :class:`IllegalMove` unless drawing is legal."""
+        self.verify(self._decode(DRAW))
 
     def verify_pass(self) -> None:
-        self.verify(Move.pass_())
+        """Raise :class:`IllegalMove` unless passing is legal."""
+        self.verify(self._decode(PASS))
 
-    def can_play(self, tile: Tile | str, train: TrainId) -> bool:
-        return self.is_legal(Move.play(tile, train))
+    def can_play(self, tile: Tile | str, where: W) -> bool:
+        """May the player to move lay ``tile`` at ``where`` (a train, an edge)?"""
+        return self.is_legal(self._play(tile, where))
 
     def can_draw(self) -> bool:
-        return self.is_legal(Move.draw())
+        """May the player to move draw?"""
+        return self.is_legal(self._decode(DRAW))
 
     def can_pass(self) -> bool:
-        return self.is_legal(Move.pass_())
+        """May the player to move pass?"""
+        return self.is_legal(self._decode(PASS))
 
-    # -- reasons ----------------------------------------------------------------
-    # Every sentence is one message for translators (see i18n.py); only names of seats and trains
-    # are translated on their own and filled in.
+    # -- names for reasons ------------------------------------------------------------------
+    # Every sentence is one message for translators (see i18n.py); only names are translated on
+    # their own and filled in.
 
     def seat_name(self, seat: int) -> str:
         """A seat's name if the seats have names, else "seat 2"."""
@@ -135,121 +161,3 @@ class Legality:
         if names is not None and 0 <= seat < len(names):
             return names[seat]
         return _("seat {number}", number=seat)
-
-    def train_name(self, train: int | str, seat: int | None = None) -> str:
-        """"your train", "the Mexican train", "Ana's train" or "seat 2's train", as seen by ``seat`` (the mover)."""
-        t = self._core()
-        if train == MEXICAN or train == t.mex:
-            return _("the Mexican train")
-        if seat is None:
-            seat = t.turn
-        if train == seat:
-            return _("your train")
-        if isinstance(train, int):
-            names = self._names()
-            if names is not None and 0 <= train < len(names):
-                return _("{name}'s train", name=names[train])
-            return _("seat {number}'s train", number=train)
-        return _("train {train}", train=repr(train))
-
-    def _play_parts(self, code: int) -> tuple[Tile, str]:
-        """The tile and the train's name of a play code, for a reason."""
-        return _TILES[code >> TRAIN_BITS], self.train_name(code & TRAIN_MASK)
-
-    def _reason(self, rule: str, move: Move) -> str:  # noqa: C901 - one sentence per rule
-        t = self._core()
-        tile = str(move.tile)
-        where = self.train_name(move.train) if move.train is not None else ""
-        if rule == R.LEGAL:
-            if move.action == "draw":
-                return _("You may draw: you have no tile to play.")
-            if move.action == "pass":
-                return _("You may pass: you can neither play nor draw.")
-            return _("You may lay {tile} on {train}.", tile=tile, train=where)
-        if rule == R.ROUND_OVER:
-            if t.blocked or t.passes >= t.n:
-                return _("The round is over: play is blocked, so nobody may move.")
-            if t.winner in (-1, t.turn):
-                return _("The round is over: you went out, so nobody may move.")
-            return _("The round is over: {name} went out, so nobody may move.", name=self.seat_name(t.winner))
-        if rule == R.NO_SUCH_TRAIN:
-            return _(
-                'There is no train {train}: trains are seats 0 to {last}, or "mexican".',
-                train=repr(move.train),
-                last=t.n - 1,
-            )
-        if rule == R.TILE_NOT_IN_HAND:
-            if move.tile is not None and move.tile.high > t.highest:
-                return _("{tile} is not in a double-{highest} set, so it cannot be in your hand.", tile=tile, highest=t.highest)
-            return _("{tile} is not in your hand.", tile=tile)
-        if rule == R.DOUBLE_MUST_BE_COVERED:
-            oldest = t.open_doubles[0]
-            double = Tile(t.ends[oldest], t.ends[oldest])
-            return _(
-                "{double} on {double_train} must be covered before anyone plays elsewhere, so {tile} cannot go on {train}.",
-                double=double,
-                double_train=self.train_name(oldest),
-                tile=tile,
-                train=where,
-            )
-        if rule == R.TRAIN_NOT_OPEN:
-            if not t.markers:
-                return _(
-                    "{tile} cannot go on {train}: under these rules you play only on your own train and the Mexican train.",
-                    tile=tile,
-                    train=where,
-                )
-            if not t.others_ok:
-                return _(
-                    "{tile} cannot go on {train}: under these rules nobody plays on another player's train, marked or not.",
-                    tile=tile,
-                    train=where,
-                )
-            return _("{tile} cannot go on {train}: it has no marker, so only its owner may play there.", tile=tile, train=where)
-        if rule == R.MEXICAN_TRAIN_NOT_ALLOWED:
-            return _("{tile} cannot go on the Mexican train: these rules have no Mexican train.", tile=tile)
-        if rule == R.OWN_TRAIN_FIRST:
-            return _("{tile} cannot go on the Mexican train yet: start your own train first.", tile=tile)
-        if rule == R.FIRST_LAP_OWN_TRAIN:
-            return _(
-                "{tile} cannot go on {train}: on the first lap everyone lays tiles on their own train only.",
-                tile=tile,
-                train=where,
-            )
-        if rule == R.TILE_DOES_NOT_MATCH:
-            assert isinstance(move.train, (int, str))
-            train = t.mex if move.train == MEXICAN else int(move.train)
-            end = t.ends[train]
-            if not t.trains[train]:
-                return _(
-                    "{tile} does not match the engine: the first tile of {train} must carry a {end}.",
-                    tile=tile,
-                    train=where,
-                    end=end,
-                )
-            return _("{tile} does not match {train}, which ends in a {end}.", tile=tile, train=where, end=end)
-        if rule == R.NO_ROUND_END_ON_DOUBLE:
-            return _(
-                "{tile} is your last tile and a double, and these rules do not let a round end on a double.", tile=tile
-            )
-        if rule == R.ALREADY_DREW:
-            return _("You have already drawn this turn: lay the drawn tile if it fits, or pass.")
-        if rule == R.MUST_PLAY_BEFORE_DRAWING:
-            play_tile, play_train = self._play_parts(t.first_play())
-            return _("You cannot draw while you can play: {tile} on {train} is legal.", tile=play_tile, train=play_train)
-        if rule == R.BONEYARD_EMPTY:
-            return _("The boneyard is empty: pass instead of drawing.")
-        if rule == R.CANNOT_PASS:
-            play = t.first_play()
-            if play >= 0:
-                play_tile, play_train = self._play_parts(play)
-                return _("You cannot pass while you can play: {tile} on {train} is legal.", tile=play_tile, train=play_train)
-            if t.pending:
-                return _("You cannot pass yet: after laying a double you must lay another tile, so draw first.")
-            return _("You cannot pass yet: draw a tile from the boneyard first.")
-        return rule_title(rule) + "."  # not reached: every rule has its sentence above
-
-
-def tile_of(index: int) -> Tile:
-    """The tile with core index ``index``."""
-    return _TILES[index]

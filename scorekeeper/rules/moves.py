@@ -1,65 +1,71 @@
-"""A move: lay a tile on a train, draw, or pass.
+"""What a move is in every game: lay a tile somewhere, draw, or pass; read from and written to JSON and text.
 
->>> Move.parse("12-5 on mexican")
-Move.play('12-5', 'mexican')
->>> Move.from_json({"action": "play", "tile": "5-1", "train": 0}).to_json()
-{'action': 'play', 'tile': '5-1', 'train': 0}
->>> str(Move.draw()), Move.pass_().to_json()
-('draw', {'action': 'pass'})
+Each game's move (:class:`~scorekeeper.rules.Move`, :class:`~scorekeeper.rules.SuperMove`) adds the one
+field that says where a tile goes (a train, an edge) and how to read it; the rest is here, once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Self
 
-from .rulebook import MoveError
+from .errors import MoveError
 from .tiles import Tile, TileError
 
 Action = Literal["play", "draw", "pass"]
-TrainId = int | Literal["mexican"]
-"""A seat number for a personal train, or ``"mexican"``."""
-MEXICAN: Literal["mexican"] = "mexican"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action by the player to move. Build with :meth:`play`, :meth:`draw` or :meth:`pass_`."""
+@dataclass(frozen=True, slots=True, repr=False)
+class BaseMove:
+    """One action by the player to move, in any game; a game's move adds where a tile goes."""
 
     action: Action
     tile: Tile | None = None
     """The tile laid; None for a draw or a pass."""
-    train: TrainId | None = None
-    """Where it is laid: a seat number or ``"mexican"``; None for a draw or a pass."""
+
+    WHERE: ClassVar[str]
+    """The JSON field that says where a tile goes (``"train"``, ``"edge"``)."""
+    EXAMPLE: ClassVar[str]
+    """A tile of the game's usual set, for messages (``"5-1"``)."""
+    WHERE_MISSING: ClassVar[str | None]
+    """What is wrong with a play without ``WHERE``, or None when it may be left out."""
+    UNKNOWN_FIELD: ClassVar[str]
+    """What is wrong with a field a play does not have."""
+    WRITE_AS: ClassVar[str]
+    """How to write a move as text, for the message about text that is not one."""
 
     @classmethod
-    def play(cls, tile: Tile | str, train: TrainId) -> Move:
-        return cls("play", tile if isinstance(tile, Tile) else Tile.parse(tile), train)
+    def play(cls, tile: Tile | str, where: Any) -> Self:
+        """Lay ``tile`` where the game says (a train, an open edge)."""
+        raise NotImplementedError
 
     @classmethod
-    def draw(cls) -> Move:
+    def draw(cls) -> Self:
+        """Draw from the boneyard."""
         return cls("draw")
 
     @classmethod
-    def pass_(cls) -> Move:
+    def pass_(cls) -> Self:
+        """Pass the turn."""
         return cls("pass")
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read ``"draw"``, ``"pass"``, ``"5-1 on 0"`` or ``"5-1 on mexican"``."""
+    def parse(cls, text: str) -> Self:
+        """Read ``"draw"``, ``"pass"`` or a play as the game writes it (``"5-1 on 0"``, ``"15-3 on 2"``)."""
         words = text.strip().lower().split()
         if words == ["draw"]:
             return cls.draw()
         if words == ["pass"]:
             return cls.pass_()
-        if len(words) == 3 and words[1] == "on":
-            return cls.from_json({"action": "play", "tile": words[0], "train": _train_word(words[2])})
-        raise MoveError("move", f"{text!r} is not a move; write draw, pass, or a tile and a train like 5-1 on 0")
+        move = cls._parse_play(words)
+        if move is None:
+            raise MoveError("move", f"{text!r} is not a move; {cls.WRITE_AS}")
+        return move
 
     @classmethod
-    def from_json(cls, data: object) -> Move:
-        """Read ``{"action": "play", "tile": "5-1", "train": 0}``, ``{"action": "draw"}`` or ``{"action": "pass"}``.
+    def from_json(cls, data: object) -> Self:
+        """Read ``{"action": "play", "tile": ..., <where>: ...}``, ``{"action": "draw"}`` or ``{"action": "pass"}``.
 
         Raises :class:`MoveError` naming the field for anything else.
         """
@@ -67,53 +73,55 @@ class Move:
             raise MoveError("move", "expected an object with an action")
         action = data.get("action")
         if action in ("draw", "pass"):
-            extra = set(data) - {"action"}
+            extra = sorted(map(str, set(data) - {"action"}))
             if extra:
-                raise MoveError(sorted(map(str, extra))[0], f"a {action} takes no {', '.join(sorted(map(str, extra)))}")
+                raise MoveError(extra[0], f"a {action} takes no {', '.join(extra)}")
             return cls.draw() if action == "draw" else cls.pass_()
         if action != "play":
             raise MoveError("action", f"expected play, draw or pass, not {action!r}")
-        extra = set(data) - {"action", "tile", "train"}
+        extra = sorted(map(str, set(data) - {"action", "tile", cls.WHERE}))
         if extra:
-            raise MoveError(sorted(map(str, extra))[0], "unknown field")
+            raise MoveError(extra[0], cls.UNKNOWN_FIELD)
         if "tile" not in data:
-            raise MoveError("tile", "a play needs a tile, like \"5-1\"")
-        if "train" not in data:
-            raise MoveError("train", "a play needs a train: a seat number or \"mexican\"")
-        raw_tile, raw_train = data["tile"], data["train"]
+            raise MoveError("tile", f"a play needs a tile, like \"{cls.EXAMPLE}\"")
+        if cls.WHERE_MISSING is not None and cls.WHERE not in data:
+            raise MoveError(cls.WHERE, cls.WHERE_MISSING)
+        raw_tile = data["tile"]
         if not isinstance(raw_tile, str):
-            raise MoveError("tile", f"expected a tile written like \"5-1\", not {raw_tile!r}")
+            raise MoveError("tile", f"expected a tile written like \"{cls.EXAMPLE}\", not {raw_tile!r}")
         try:
             tile = Tile.parse(raw_tile)
         except TileError as e:
             raise MoveError("tile", str(e)) from None
-        if raw_train == MEXICAN:
-            return cls("play", tile, MEXICAN)
-        if isinstance(raw_train, bool) or not isinstance(raw_train, int) or raw_train < 0:
-            raise MoveError("train", f"expected a seat number (0, 1, ...) or \"mexican\", not {raw_train!r}")
-        return cls("play", tile, raw_train)
+        return cls.play(tile, cls._read_where(data))
 
     def to_json(self) -> dict[str, Any]:
+        """``{"action": "draw"}``, ``{"action": "pass"}`` or a play with its tile and where it goes."""
         if self.action != "play":
             return {"action": self.action}
-        return {"action": "play", "tile": str(self.tile), "train": self.train}
+        return {"action": "play", "tile": str(self.tile), self.WHERE: getattr(self, self.WHERE)}
 
     def __str__(self) -> str:
-        if self.action != "play":
-            return self.action
-        return f"{self.tile} on {self.train}"
+        return self.action if self.action != "play" else self._play_text()
 
     def __repr__(self) -> str:
-        if self.action == "draw":
-            return "Move.draw()"
-        if self.action == "pass":
-            return "Move.pass_()"
-        return f"Move.play('{self.tile}', {self.train!r})"
+        play = self._play_repr() if self.action == "play" else "pass_()" if self.action == "pass" else "draw()"
+        return f"{type(self).__name__}.{play}"
 
+    # -- what each game's move says for itself ------------------------------------------
 
-def _train_word(word: str) -> TrainId:
-    if word.isdigit():
-        return int(word)
-    if word == MEXICAN:
-        return MEXICAN
-    raise MoveError("train", f"expected a seat number (0, 1, ...) or \"mexican\", not {word!r}")
+    @classmethod
+    def _parse_play(cls, words: list[str]) -> Self | None:
+        """A play from its words, or None when they are not one."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_where(cls, data: Mapping[str, object]) -> Any:
+        """Where a play's tile goes, from its JSON (raises :class:`MoveError`)."""
+        raise NotImplementedError
+
+    def _play_text(self) -> str:
+        raise NotImplementedError
+
+    def _play_repr(self) -> str:
+        raise NotImplementedError

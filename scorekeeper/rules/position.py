@@ -1,348 +1,39 @@
-"""A position as the player to move sees it: the table, their own hand, and counts for the rest.
+"""The position both games share: what the player to move sees, immutable and validated on creation.
 
-This is the checker's position and the JSON API's position format; see README.md beside this file.
-
->>> pos = Position.from_json({
-...     "rules": "standard", "set": 12, "engine": 12, "players": 4, "turn": 1,
-...     "trains": [{"tiles": ["12-5", "5-5"], "marker": False}, {"tiles": [], "marker": True},
-...                {"tiles": ["12-0"], "marker": False}, {"tiles": [], "marker": False}],
-...     "mexican": ["12-7", "7-3"], "open_doubles": [0],
-...     "hand": ["5-1", "3-3", "9-4"], "boneyard": 37, "drawn": False})
->>> pos.legal_moves()
-[Move.play('5-1', 0)]
->>> pos.check(Move.play("3-3", "mexican")).reason
-"5-5 on seat 0's train must be covered before anyone plays elsewhere, so 3-3 cannot go on the Mexican train."
+Each game's position (:class:`~scorekeeper.rules.Position`, :class:`~scorekeeper.rules.SuperPosition`) is a
+frozen dataclass of what its JSON says; on creation it builds its core table, which is also where every
+impossible fact is refused, and the shared legality API then reads that table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
-from ._json import read_bool as _bool
-from ._json import read_int as _int
-from ._json import read_list as _list
-from ._json import read_str as _str
-from ._json import read_tiles as _tiles
-from ._core import DOUBLE, Table, set_size, tile_index
-from .deal import DealError, deal_size
-from .legality import Legality, Verdict
-from .moves import MEXICAN, Move, TrainId
-from .options import PRESETS, Options, resolve
-from .rulebook import PositionError
-from .tiles import SUPPORTED_SETS, Tile
+from .legality import Legality, M, T, W
 
 
-@dataclass(frozen=True, slots=True)
-class Train:
-    """A personal train: its tiles from the engine outwards, and whether it carries a marker."""
+class BasePosition(Legality[M, W, T]):
+    """A checker position of any game: the dataclass fields, and the core table built from them."""
 
-    tiles: tuple[Tile, ...] = ()
-    marker: bool = False
+    __slots__ = ()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"tiles": [str(t) for t in self.tiles], "marker": self.marker}
-
-
-_FIELDS = (
-    "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
-    "drawn", "laid", "laid_double", "first_lap", "passes", "hand_sizes", "names",
-)  # fmt: skip
-_REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
-
-
-@dataclass(frozen=True)
-class Position(Legality):
-    """The table and the mover's hand; other hands are only counted. Immutable and validated on creation."""
-
-    preset: str
-    """The preset the options start from (``"standard"`` for bare options)."""
-    options: Options
-    highest: int
-    """The set, by its highest double (JSON ``set``)."""
-    engine: int
-    """The engine double of this round (12 for 12-12)."""
-    players: int
-    turn: int
-    """The seat to move, 0-based."""
-    trains: tuple[Train, ...]
-    """One personal train per seat."""
-    mexican: tuple[Tile, ...]
-    """The Mexican train; empty until started."""
-    open_doubles: tuple[TrainId, ...]
-    """Trains ending in a double that must be covered, oldest first."""
-    hand: tuple[Tile, ...]
-    """The hand of the seat to move."""
-    boneyard: int
-    """Tiles left to draw."""
-    drawn: bool = False
-    """The seat to move has drawn this turn."""
-    laid: int = 0
-    """Tiles the seat to move has laid this turn (a bonus tile starting the Mexican train not counted)."""
-    laid_double: bool = False
-    """The seat to move has just laid a double and must lay another tile."""
-    first_lap: bool = False
-    """Still the first lap of turns (matters when the rules allow several tiles on the first turn)."""
-    passes: int = 0
-    """Passes in a row with an empty boneyard and nothing changed; as many as players means play is blocked."""
-    hand_sizes: tuple[int, ...] | None = None
-    """Tiles in each hand, if known; then tile counts must add up exactly."""
-    names: tuple[str, ...] | None = None
-    """Seat names for reasons ("Ana's train"); default "seat 2's train"."""
-    _table: Table = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] | None
+    _table: T
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_table", _build(self))
+        object.__setattr__(self, "_table", self._build())
 
-    def _core(self) -> Table:
+    def _build(self) -> T:
+        """The core table for this position; raises :class:`~scorekeeper.rules.PositionError` naming a bad field."""
+        raise NotImplementedError
+
+    def _core(self) -> T:
         return self._table
-
-    def _names(self) -> Sequence[str] | None:
-        return self.names
 
     @property
     def is_over(self) -> bool:
+        """The round (hand) is over in this position: nobody may move."""
         return self._table.over
 
-    # -- JSON -------------------------------------------------------------
-
-    @classmethod
-    def from_json(cls, data: object) -> Position:
-        """Read and fully validate a position; any problem raises :class:`PositionError` naming the field."""
-        if not isinstance(data, Mapping):
-            raise PositionError("position", "expected an object")
-        for key in data:
-            if key not in _FIELDS:
-                raise PositionError(str(key), f"unknown field; the fields are {', '.join(_FIELDS)}")
-        for key in _REQUIRED:
-            if key not in data:
-                raise PositionError(key, "missing")
-        if data.get("game", "mexican-train") != "mexican-train":
-            raise PositionError("game", f"a Mexican Train position has no game or \"mexican-train\", not {data['game']!r}")
-        preset, options = resolve(data["rules"], "rules", PositionError)
-        highest = _int(data["set"], "set")
-        if highest not in SUPPORTED_SETS:
-            raise PositionError("set", f"double-{highest} is not a supported set; choose one of {SUPPORTED_SETS}")
-        trains_raw = _list(data["trains"], "trains")
-        trains = []
-        for i, raw in enumerate(trains_raw):
-            here = f"trains[{i}]"
-            if not isinstance(raw, Mapping):
-                raise PositionError(here, "expected an object with tiles and marker")
-            for key in raw:
-                if key not in ("tiles", "marker"):
-                    raise PositionError(f"{here}.{key}", "unknown field; a train has tiles and marker")
-            if "tiles" not in raw:
-                raise PositionError(f"{here}.tiles", "missing")
-            tiles = _tiles(raw["tiles"], f"{here}.tiles")
-            trains.append(Train(tiles, _bool(raw.get("marker", False), f"{here}.marker")))
-        opens: list[TrainId] = []
-        for i, raw in enumerate(_list(data.get("open_doubles", []), "open_doubles")):
-            if raw == MEXICAN:
-                opens.append(MEXICAN)
-            else:
-                opens.append(_int(raw, f"open_doubles[{i}]"))
-        sizes = data.get("hand_sizes")
-        names = data.get("names")
-        return cls(
-            preset=preset,
-            options=options,
-            highest=highest,
-            engine=_int(data["engine"], "engine"),
-            players=_int(data["players"], "players"),
-            turn=_int(data["turn"], "turn"),
-            trains=tuple(trains),
-            mexican=_tiles(data["mexican"], "mexican"),
-            open_doubles=tuple(opens),
-            hand=_tiles(data["hand"], "hand"),
-            boneyard=_int(data["boneyard"], "boneyard"),
-            drawn=_bool(data.get("drawn", False), "drawn"),
-            laid=_int(data.get("laid", 0), "laid"),
-            laid_double=_bool(data.get("laid_double", False), "laid_double"),
-            first_lap=_bool(data.get("first_lap", False), "first_lap"),
-            passes=_int(data.get("passes", 0), "passes"),
-            hand_sizes=None
-            if sizes is None
-            else tuple(_int(v, f"hand_sizes[{i}]") for i, v in enumerate(_list(sizes, "hand_sizes"))),
-            names=None if names is None else tuple(_str(v, f"names[{i}]") for i, v in enumerate(_list(names, "names"))),
-        )
-
-    @property
-    def game(self) -> str:
-        return "mexican-train"
-
-    @staticmethod
-    def read_move(data: object) -> Move:
-        """A Mexican Train move from its JSON (raises :class:`MoveError`)."""
-        return Move.from_json(data)
-
-    def check_json(self, move: object) -> Verdict:
-        """Read a move's JSON and check it: the same call for every game's position (raises :class:`MoveError`)."""
-        return self.check(Move.from_json(move))
-
-    def legal_moves_json(self) -> list[dict[str, Any]]:
-        return [m.to_json() for m in self.legal_moves()]
-
-    def to_json(self) -> dict[str, Any]:
-        """The position as JSON (no ``game`` field: Mexican Train is the default); optional fields are written only when they differ from their defaults."""
-        out: dict[str, Any] = {
-            "rules": rules_json(self.preset, self.options),
-            "set": self.highest,
-            "engine": self.engine,
-            "players": self.players,
-            "turn": self.turn,
-            "trains": [t.to_json() for t in self.trains],
-            "mexican": [str(t) for t in self.mexican],
-            "open_doubles": list(self.open_doubles),
-            "hand": [str(t) for t in self.hand],
-            "boneyard": self.boneyard,
-            "drawn": self.drawn,
-        }
-        for name, default in (("laid", 0), ("laid_double", False), ("first_lap", False), ("passes", 0)):
-            if getattr(self, name) != default:
-                out[name] = getattr(self, name)
-        if self.hand_sizes is not None:
-            out["hand_sizes"] = list(self.hand_sizes)
-        if self.names is not None:
-            out["names"] = list(self.names)
-        return out
-
-
-def check(position: Position | Mapping[str, Any], move: Move | Mapping[str, Any]) -> Verdict:
-    """The checker in one call: is ``move`` legal in ``position``, and if not, which rule and why.
-
-    Takes value types or their JSON; bad JSON raises :class:`PositionError` or :class:`MoveError`.
-    """
-    pos = position if isinstance(position, Position) else Position.from_json(position)
-    mv = move if isinstance(move, Move) else Move.from_json(move)
-    return pos.check(mv)
-
-
-def rules_json(preset: str, options: Options) -> str | dict[str, Any]:
-    """``"standard"``, or ``{"preset": "standard", <changed option>: <value>, ...}``."""
-    base = PRESETS[preset].options.to_json()
-    changed = {k: v for k, v in options.to_json().items() if base[k] != v}
-    return {"preset": preset, **changed} if changed else preset
-
-
-# -- validation: build the core table, or say exactly what is wrong -----------------------
-
-
-def _build(p: Position) -> Table:
-    E = PositionError
-    if p.preset not in PRESETS:
-        raise E("rules", f"unknown preset {p.preset!r}; choose one of {', '.join(PRESETS)}")
-    if p.highest not in SUPPORTED_SETS:
-        raise E("set", f"double-{p.highest} is not a supported set; choose one of {SUPPORTED_SETS}")
-    if not 0 <= p.engine <= p.highest:
-        raise E("engine", f"a double-{p.highest} set has engines 0-0 to {p.highest}-{p.highest}, not {p.engine}")
-    try:
-        deal_size(p.players, p.highest, rules=p.options)
-    except DealError as e:
-        raise E("players", str(e)) from None
-    n = p.players
-    if not 0 <= p.turn < n:
-        raise E("turn", f"seats are 0 to {n - 1}, not {p.turn}")
-    if len(p.trains) != n:
-        raise E("trains", f"expected one train per player ({n}), not {len(p.trains)}")
-    if p.names is not None and len(p.names) != n:
-        raise E("names", f"expected one name per player ({n}), not {len(p.names)}")
-    for name, value in (("laid", p.laid), ("boneyard", p.boneyard), ("passes", p.passes)):
-        if value < 0:
-            raise E(name, f"cannot be negative ({value})")
-    t = Table(p.options, n, p.highest, p.engine)
-    seen: dict[int, str] = {tile_index(p.engine, p.engine): "the engine"}
-
-    def place(tile: Tile, path: str) -> int:
-        if tile.high > p.highest:
-            raise E(path, f"{tile} is not in a double-{p.highest} set")
-        i = tile_index(tile.high, tile.low)
-        if i in seen:
-            raise E(path, f"{tile} appears twice (also {seen[i]})")
-        seen[i] = path
-        return i
-
-    def lay(train: int, tiles: tuple[Tile, ...], path: str) -> None:
-        end = p.engine
-        for j, tile in enumerate(tiles):
-            i = place(tile, f"{path}[{j}]")
-            if not tile.has(end):
-                raise E(f"{path}[{j}]", f"{tile} does not connect to {end}")
-            end = tile.other_end(end)
-            t.trains[train].append(i)
-        t.ends[train] = end
-
-    for s, train in enumerate(p.trains):
-        lay(s, train.tiles, f"trains[{s}].tiles")
-        if train.marker:
-            if not p.options.markers:
-                raise E(f"trains[{s}].marker", "these rules have no markers")
-            t.marked |= 1 << s
-    if p.mexican and not p.options.mexican_train:
-        raise E("mexican", "these rules have no Mexican train")
-    lay(n, p.mexican, "mexican")
-    hand = 0
-    for j, tile in enumerate(p.hand):
-        hand |= 1 << place(tile, f"hand[{j}]")
-    t.hands[p.turn] = hand
-    t.counts = [-1] * n
-    t.counts[p.turn] = len(p.hand)
-    unseen = set_size(p.highest) - len(seen)
-    if p.hand_sizes is not None:
-        if len(p.hand_sizes) != n:
-            raise E("hand_sizes", f"expected one count per player ({n}), not {len(p.hand_sizes)}")
-        for s, size in enumerate(p.hand_sizes):
-            if size < 0:
-                raise E(f"hand_sizes[{s}]", f"cannot be negative ({size})")
-        if p.hand_sizes[p.turn] != len(p.hand):
-            raise E(f"hand_sizes[{p.turn}]", f"the hand holds {len(p.hand)} tiles, not {p.hand_sizes[p.turn]}")
-        hidden = sum(p.hand_sizes) - len(p.hand)
-        if hidden + p.boneyard != unseen:
-            raise E("boneyard", f"{p.boneyard} to draw and {hidden} in other hands should make the {unseen} unseen tiles")
-        t.counts = list(p.hand_sizes)
-    elif p.boneyard > unseen:
-        raise E("boneyard", f"{p.boneyard} tiles cannot be left to draw: only {unseen} are not on the table or in hand")
-    t.bcount = p.boneyard
-    done: set[int] = set()
-    for j, which in enumerate(p.open_doubles):
-        here = f"open_doubles[{j}]"
-        if which == MEXICAN:
-            index = n
-        elif isinstance(which, int) and 0 <= which < n:
-            index = which
-        else:
-            raise E(here, f"expected a seat from 0 to {n - 1} or \"mexican\", not {which!r}")
-        label = "the Mexican train" if index == n else f"seat {index}'s train"
-        if index in done:
-            raise E(here, f"{label} is listed twice")
-        if not t.trains[index] or not DOUBLE[t.trains[index][-1]]:
-            raise E(here, f"{label} does not end in a double")
-        done.add(index)
-        t.open_doubles.append(index)
-    if p.laid_double and not p.open_doubles:
-        raise E("laid_double", "the player to move laid a double, so open_doubles cannot be empty")
-    if p.laid_double and p.laid < 1:
-        raise E("laid", "the player to move laid a double, so laid is at least 1")
-    if p.open_doubles and p.options.double_cover == "layer" and not p.laid_double:
-        raise E("open_doubles", "under these rules a double binds only its layer, on the turn they lay it")
-    if p.passes and p.boneyard:
-        raise E("passes", "passes only count once the boneyard is empty")
-    if p.passes > n:
-        raise E("passes", f"at most {n} passes in a row: then play is blocked")
-    t.turn = p.turn
-    t.turn_no = 0 if p.first_lap else n
-    t.drawn = p.drawn
-    t.laid = p.laid
-    t.pending = p.laid_double
-    t.passes = p.passes
-    if not p.hand:
-        t.over, t.winner = True, p.turn
-    elif p.hand_sizes is not None and 0 in p.hand_sizes:
-        t.over, t.winner = True, p.hand_sizes.index(0)
-    elif p.passes >= n:
-        t.over, t.blocked = True, True
-    return t
-
-
-__all__ = ["Position", "Train", "Verdict", "check", "rules_json"]
+    def _names(self) -> Sequence[str] | None:
+        return self.names

@@ -110,4 +110,4 @@ def hand_standings(players: Sequence[str], hands: Sequence[tuple[Sequence[str], 
 
 def running_wins(players: Sequence[str], hands: Sequence[Sequence[str]]) -> dict[str, list[int]]:
     """Each player's hands won after every hand, for the progression chart."""
-    return running_totals(players, [{p: 1 for p in winners} for winners in hands])
+    return running_totals(players, [dict.fromkeys(winners, 1) for winners in hands])

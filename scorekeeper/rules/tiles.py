@@ -49,6 +49,7 @@ class Tile:
 
     @property
     def is_double(self) -> bool:
+        """Both ends show the same number."""
         return self.high == self.low
 
     def pips(self, double_blank: int = 0) -> int:
@@ -58,6 +59,7 @@ class Tile:
         return self.high + self.low
 
     def has(self, end: int) -> bool:
+        """One of its ends shows ``end``."""
         return self.high == end or self.low == end
 
     def other_end(self, end: int) -> int:
@@ -96,14 +98,17 @@ class DominoSet:
 
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the set, by core index (0-0, 1-0, 1-1, 2-0...)."""
         return tuple(Tile(a, b) for a in range(self.highest + 1) for b in range(a + 1))
 
     @property
     def tile_count(self) -> int:
+        """Tiles in the set."""
         return (self.highest + 1) * (self.highest + 2) // 2
 
     @property
     def pip_total(self) -> int:
+        """Pips on all the tiles of the set together."""
         # each end value appears N+2 times across the set
         return (self.highest + 2) * self.highest * (self.highest + 1) // 2
 

@@ -1,60 +1,117 @@
 """Use cases: the one bridge between scorekeeper.rules and the database.
 
 Views and the JSON API call these functions; they validate what a person typed,
-ask the rules for deal sizes, engines, standings and verdicts, and write rows.
-Every problem comes back as a ServiceError whose message a player can act on.
+ask the game's kind and the rules for deal sizes, engines, standings and verdicts,
+and write rows. Every problem comes back as a ServiceError whose message a player
+can act on. By job:
+
+- ``games``: the score sheet's use cases and queries (start, enter, correct, undo, end, delete, list);
+- ``game_view``: the read model, one :class:`GameView` per game and request;
+- ``inputs``: reading and checking what was typed or sent (:class:`NewGame`, :class:`RoundEntry`);
+- ``errors``: what can go wrong, each problem kept by its :class:`Field`;
+- ``checker`` and ``reference``: the move checker, the deal lookup and the rules pages' links.
 """
 
 from .checker import (
     CheckRequest,
     CheckResult,
     DealAnswer,
+    SuperCheckRequest,
     SuperCheckResult,
     check_json,
     check_sketch,
     check_super,
+    check_tapped,
     deal_lookup,
     deal_table,
     legal_moves_json,
     reference_link,
 )
-from .errors import BadRequest, Conflict, Invalid, NotFound, ServiceError
+from .errors import BadRequest, Conflict, Field, Invalid, NotFound, Problems, ServiceError
+from .game_view import GameView, NextRound, RoundView, next_round, rounds_total, view
 from .games import (
-    GAMES,
     HISTORY_WORDS,
-    MAX_NAME,
-    MAX_PLAYERS,
-    MEXICAN_TRAIN,
-    MIN_PLAYERS,
-    SUPER_DOMINO,
-    GameView,
-    NextRound,
-    RoundEntry,
-    RoundView,
     add_round,
-    clean_name,
     create_game,
     delete_game,
     edit_round,
-    entry_from_names,
     find_round,
     finish_game,
     get_game,
     history,
     last_players,
     list_games,
-    max_players,
     undo_last_round,
-    validate_players,
-    view,
+)
+from .inputs import (
+    MAX_NAME,
+    GameChoices,
+    NewGame,
+    RoundEntry,
+    check_players,
+    check_round,
+    clean_name,
+    entry_from_json,
+    new_game_from_json,
+    read_count,
+    read_kind,
+    read_new_game,
+    whole,
 )
 
 __all__ = [
-    "GAMES", "HISTORY_WORDS", "MAX_NAME", "MAX_PLAYERS", "MEXICAN_TRAIN", "MIN_PLAYERS", "SUPER_DOMINO",
-    "BadRequest", "CheckRequest", "CheckResult", "Conflict", "DealAnswer", "GameView", "Invalid", "NextRound",
-    "NotFound", "RoundEntry", "RoundView", "ServiceError", "SuperCheckResult",
-    "add_round", "check_json", "check_sketch", "check_super", "clean_name", "create_game", "deal_lookup",
-    "deal_table", "delete_game", "edit_round", "entry_from_names", "find_round", "finish_game", "get_game",
-    "history", "last_players", "legal_moves_json", "list_games", "max_players", "reference_link",
-    "undo_last_round", "validate_players", "view",
+    # the move checker and the deal lookup
+    "CheckRequest",
+    "CheckResult",
+    "DealAnswer",
+    "SuperCheckRequest",
+    "SuperCheckResult",
+    "check_json",
+    "check_sketch",
+    "check_super",
+    "check_tapped",
+    "deal_lookup",
+    "deal_table",
+    "legal_moves_json",
+    "reference_link",
+    # what can go wrong
+    "BadRequest",
+    "Conflict",
+    "Field",
+    "Invalid",
+    "NotFound",
+    "Problems",
+    "ServiceError",
+    # the score sheet: the read model, the use cases and queries, reading what was typed
+    "GameView",
+    "NextRound",
+    "RoundView",
+    "next_round",
+    "rounds_total",
+    "view",
+    "HISTORY_WORDS",
+    "add_round",
+    "create_game",
+    "delete_game",
+    "edit_round",
+    "find_round",
+    "finish_game",
+    "get_game",
+    "history",
+    "last_players",
+    "list_games",
+    "undo_last_round",
+    "MAX_NAME",
+    "GameChoices",
+    "NewGame",
+    "RoundEntry",
+    "check_players",
+    "check_round",
+    "clean_name",
+    "entry_from_json",
+    "new_game_from_json",
+    "read_count",
+    "read_kind",
+    "read_new_game",
+    "whole",
 ]

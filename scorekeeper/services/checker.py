@@ -2,22 +2,104 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .. import rules
 from ..i18n import _
-from ..rules import TrainSketch, sketch_position
-from ..rules.games import AnyPosition, read_position
-from ..rules.super_options import SUPER_PRESETS
-from ..rules.super_position import SuperPosition
-from .errors import Invalid
-from .games import SUPER_DOMINO
+from ..rules import (
+    AnyPosition,
+    SuperMove,
+    SuperPosition,
+    TrainSketch,
+    read_position,
+    sketch_position,
+    sketch_super_position,
+)
+from .errors import Field, Invalid
+from .reference import reference_url
+
 
 def reference_link(anchor: str) -> str:
-    """The rules reference page and anchor that explain a verdict: "/rules#doubles", "/rules/super-domino#super-domino-spell"."""
-    from ..views.reference import reference_url  # here, not at the top: the views import this module
-
+    """The rules reference page and anchor that explain a verdict: "/rules#doubles"."""
     return reference_url(anchor)
+
+
+def _read_position(position: object) -> AnyPosition:
+    """A position of either game from JSON; Invalid names the field at fault."""
+    try:
+        return read_position(position)
+    except rules.FormatError as e:
+        raise Invalid(str(e)) from e
+    except rules.DealError as e:
+        raise Invalid(f"position: {e}") from e
+
+
+def check_json(position: object, move: object) -> dict[str, object]:
+    """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
+    pos = _read_position(position)
+    try:
+        verdict = pos.check_json(move)
+    except rules.FormatError as e:
+        raise Invalid(str(e)) from e
+    return {
+        "legal": verdict.legal,
+        "rule": verdict.rule,
+        "reason": verdict.reason,
+        "reference": reference_link(verdict.anchor),
+    }
+
+
+def legal_moves_json(position: object) -> list[dict[str, object]]:
+    """Every legal move in a position of either game, as JSON; Invalid names what is wrong with the position."""
+    return list(_read_position(position).legal_moves_json())
+
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Tapped:
+    """What both checker pages ask the same way: rules, set, seats, whose turn, the hand and this turn so far."""
+
+    preset: str
+    highest: int
+    names: list[str]
+    turn: int
+    hand: list[rules.Tile]
+    """The rest of the mover's hand: the tile to lay joins it when it is not in it."""
+    drawn: bool = False
+    boneyard_empty: bool = False
+
+
+def _sketch(sketch: Callable[..., P], request: _Tapped, tile: rules.Tile | None, **table: object) -> P:
+    """The position a checker page describes, from the game's ``sketch``: the facts both games share, and
+    ``table``, the game's own. A player who picks only the tile to lay still holds it."""
+    hand = request.hand if tile is None or tile in request.hand else [tile, *request.hand]
+    return sketch(
+        rules=request.preset,
+        highest=request.highest,
+        players=len(request.names),
+        turn=request.turn,
+        hand=hand,
+        drawn=request.drawn,
+        boneyard_empty=request.boneyard_empty,
+        names=request.names,
+        **table,
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckRequest(_Tapped):
+    """What a player tapped in on the Mexican Train checker page, already read into game terms."""
+
+    engine: int
+    trains: list[TrainSketch]
+    mexican: TrainSketch
+    move: rules.Move
+    laid_double: bool = False
+    first_lap: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,29 +122,36 @@ class CheckResult:
         return _("Lay %(tile)s on %(train)s", tile=str(move.tile), train=self.position.train_name(move.train))
 
 
-def _read_position(position: object) -> AnyPosition:
-    """A position of either game from JSON; Invalid names the field at fault."""
+def check_sketch(request: CheckRequest) -> CheckResult:
+    """Judge a move on a table described in a few taps; Invalid says which fact is impossible."""
     try:
-        return read_position(position)
+        pos = _sketch(
+            sketch_position,
+            request,
+            request.move.tile,
+            engine=request.engine,
+            trains=request.trains,
+            mexican=request.mexican,
+            laid_double=request.laid_double,
+            first_lap=request.first_lap,
+        )
+        verdict = pos.check(request.move)
     except rules.FormatError as e:
-        raise Invalid(str(e)) from e
-    except rules.DealError as e:
-        raise Invalid(f"position: {e}") from e
+        message = f"{e.problem[0].upper()}{e.problem[1:]}."
+        raise Invalid(message, {Field(e.field): message}) from e
+    return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos)
 
 
-def check_json(position: object, move: object) -> dict[str, object]:
-    """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
-    pos = _read_position(position)
-    try:
-        verdict = pos.check_json(move)
-    except rules.FormatError as e:
-        raise Invalid(str(e)) from e
-    return {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason,
-            "reference": reference_link(verdict.anchor)}
+@dataclass(frozen=True, kw_only=True)
+class SuperCheckRequest(_Tapped):
+    """What a player tapped in on the Super Domino checker page, already read into game terms."""
 
-
-def legal_moves_json(position: object) -> list[dict[str, object]]:
-    return list(_read_position(position).legal_moves_json())
+    direction: str
+    edges: list[int]
+    """The numbers showing on the open edges, in order; none before the fat spinner is down."""
+    spell: list[int]
+    """Indexes into ``edges`` of the 13s whose spell is on."""
+    move: SuperMove
 
 
 @dataclass(frozen=True)
@@ -70,74 +159,52 @@ class SuperCheckResult:
     """A Super Domino verdict with what the checker page shows around it."""
 
     verdict: rules.Verdict
-    moves: list[dict[str, object]]
-    preset_title: str
+    moves: list[SuperMove]
+    preset: rules.SuperPreset
     position: SuperPosition
 
     @property
     def reference(self) -> str:
         return reference_link(self.verdict.anchor)
 
-    def describe(self, move: dict[str, object]) -> str:
-        if move.get("action") == "draw":
+    def describe(self, move: SuperMove) -> str:
+        """A move in words, as the mover sees it ("Lay 9-9 on edge 3 (showing 13)")."""
+        if move.action == "draw":
             return _("Draw")
-        if move.get("action") == "pass":
+        if move.action == "pass":
             return _("Pass")
-        edge = move.get("edge")
-        if not isinstance(edge, int):
-            return _("Lay %(tile)s as the fat spinner", tile=str(move.get("tile")))
-        return _("Lay %(tile)s on edge %(edge)d (showing %(pips)d)", tile=str(move.get("tile")), edge=edge + 1,
-                 pips=self.position.edges[edge])
+        if move.edge is None:
+            return _("Lay %(tile)s as the fat spinner", tile=str(move.tile))
+        return _(
+            "Lay %(tile)s on edge %(edge)d (showing %(pips)d)",
+            tile=str(move.tile),
+            edge=move.edge + 1,
+            pips=self.position.edges[move.edge],
+        )
 
 
-def check_super(position: dict[str, object], move: dict[str, object]) -> SuperCheckResult:
-    """Judge a Super Domino move described on the checker page."""
-    pos = _read_position({"game": SUPER_DOMINO, **position})
-    assert isinstance(pos, SuperPosition)
+def check_super(request: SuperCheckRequest) -> SuperCheckResult:
+    """Judge a Super Domino move on a table described in a few taps; Invalid says which fact is impossible."""
     try:
-        verdict = pos.check_json(move)
-    except rules.FormatError as e:
-        raise Invalid(f"{e.problem[0].upper()}{e.problem[1:]}.", {e.field: e.problem}) from e
-    preset = SUPER_PRESETS.get(pos.preset)
-    return SuperCheckResult(verdict, list(pos.legal_moves_json()), preset.display_title if preset else pos.preset, pos)
-
-
-@dataclass(frozen=True)
-class CheckRequest:
-    """What a player tapped in on the checker page, already read into game terms."""
-
-    preset: str
-    highest: int
-    engine: int
-    names: list[str]
-    turn: int
-    trains: list[TrainSketch]
-    mexican: TrainSketch
-    hand: list[rules.Tile]
-    move: rules.Move
-    drawn: bool = False
-    laid_double: bool = False
-    boneyard_empty: bool = False
-    first_lap: bool = False
-
-
-def check_sketch(request: CheckRequest) -> CheckResult:
-    """Judge a move on a table described in a few taps; Invalid says which fact is impossible."""
-    hand = list(request.hand)
-    if request.move.tile is not None and request.move.tile not in hand:
-        hand.insert(0, request.move.tile)
-    try:
-        pos = sketch_position(
-            highest=request.highest, engine=request.engine, players=len(request.names), turn=request.turn,
-            trains=request.trains, mexican=request.mexican, hand=hand, rules=request.preset,
-            drawn=request.drawn, boneyard_empty=request.boneyard_empty, laid_double=request.laid_double,
-            first_lap=request.first_lap, names=request.names,
+        pos = _sketch(
+            sketch_super_position,
+            request,
+            request.move.tile,
+            direction=request.direction,
+            edges=request.edges,
+            spell=request.spell,
         )
         verdict = pos.check(request.move)
     except rules.FormatError as e:
-        message = f"{e.problem[0].upper()}{e.problem[1:]}."
-        raise Invalid(message, {e.field: message}) from e
-    return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos)
+        raise Invalid(str(e)) from e
+    return SuperCheckResult(verdict, pos.legal_moves(), rules.SUPER_PRESETS[pos.preset], pos)
+
+
+def check_tapped(question: CheckRequest | SuperCheckRequest) -> CheckResult | SuperCheckResult:
+    """Judge what was tapped in on either game's checker page; Invalid says which fact is impossible."""
+    if isinstance(question, SuperCheckRequest):
+        return check_super(question)
+    return check_sketch(question)
 
 
 @dataclass(frozen=True)
@@ -151,16 +218,33 @@ class DealAnswer:
     """Why this set cannot deal for this many players, and which set to use."""
 
     def to_json(self) -> dict[str, object]:
-        return {"players": self.players, "set": self.highest, "rules": self.preset.name,
-                "tiles_each": self.tiles_each, "boneyard": self.boneyard}
+        return {
+            "players": self.players,
+            "set": self.highest,
+            "rules": self.preset.name,
+            "tiles_each": self.tiles_each,
+            "boneyard": self.boneyard,
+        }
 
 
 def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAnswer:
+    """Tiles each and the boneyard left for this many players; a set that cannot deal says so in ``problem``."""
     if preset not in rules.PRESETS:
-        raise Invalid(_("Unknown rules %(given)s; choose one of %(presets)s.", given=repr(preset), presets=", ".join(rules.PRESETS)))
+        raise Invalid(
+            _(
+                "Unknown rules %(given)s; choose one of %(presets)s.",
+                given=repr(preset),
+                presets=", ".join(rules.PRESETS),
+            )
+        )
     if highest not in rules.SUPPORTED_SETS:
-        raise Invalid(_("double-%(set)d is not a set we know; choose one of %(sets)s.", set=highest,
-                        sets=", ".join(str(n) for n in rules.SUPPORTED_SETS)))
+        raise Invalid(
+            _(
+                "double-%(set)d is not a set we know; choose one of %(sets)s.",
+                set=highest,
+                sets=", ".join(str(n) for n in rules.SUPPORTED_SETS),
+            )
+        )
     try:
         each = rules.deal_size(players, highest, rules=preset)
         left = rules.boneyard_after_deal(players, highest, rules=preset)
@@ -173,5 +257,4 @@ def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAns
 def deal_table(highest: int) -> list[tuple[int, dict[str, int | None]]]:
     """Every player count any preset deals for with this set, and each preset's tiles per player."""
     counts = sorted({n for p in rules.PRESETS.values() for n in p.options.deals.get(highest, {})})
-    return [(n, {name: p.options.deals.get(highest, {}).get(n) for name, p in rules.PRESETS.items()})
-            for n in counts]
+    return [(n, {name: p.options.deals.get(highest, {}).get(n) for name, p in rules.PRESETS.items()}) for n in counts]

@@ -7,8 +7,9 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..db import session
+from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm
 from ..i18n import _
-from ..forms import ConfirmForm, NewGameForm, RoundForm
+from ..kinds import KINDS
 
 bp = Blueprint("games", __name__)
 
@@ -22,31 +23,21 @@ def index() -> str:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new() -> str | Response:
-    """Start a game: players in seat order, the set and the round options."""
+    """Start a game: players in seat order, the game and its setup."""
     form = NewGameForm()
+    last = services.last_players(session())
     if request.method == "GET" and request.args.get("reuse"):
-        for field, name in zip(form.players, services.last_players(session())):
-            field.data = name
+        form.reuse(last)
     if form.validate_on_submit():
-        names = [services.clean_name(f.data) for f in form.players]
-        names = [n for n in names if n]
-        kind = form.game.data or services.MEXICAN_TRAIN
-        rounds = (form.hands.data if kind == services.SUPER_DOMINO else form.rounds.data or "").strip()
         try:
-            game = services.create_game(
-                session(), names, int(form.set.data or 12) if kind == services.MEXICAN_TRAIN else None,
-                ascending=form.order.data == "up",
-                rounds=int(rounds) if rounds.isdecimal() else (rounds or None),
-                double_blank=int(form.double_blank.data or 0),
-                rules_name=form.rules.data or "standard",
-                kind=kind,
-            )
+            game = services.create_game(session(), services.read_new_game(form.choices()))
         except services.Invalid as e:
-            _attach_errors(form, e, blank_names=_blank_positions(form))
+            form.show(e)
         else:
             return redirect(url_for("games.table", game_id=game.id))
-    has_last = bool(services.last_players(session()))
-    return render_template("games/new.html", form=form, has_last=has_last)
+    return render_template(
+        "games/new.html", form=form, has_last=bool(last), kinds=KINDS.values(), every_game_seats=EVERY_GAME_SEATS
+    )
 
 
 @bp.get("/games/<game_id>")
@@ -65,16 +56,22 @@ def new_round(game_id: str) -> str | Response:
         flash(_("All rounds are scored. Correct a round from the list below if needed."))
         return redirect(url_for("games.table", game_id=game_id))
     form = RoundForm()
-    _size(form, len(current.players))
+    form.seat(len(current.players))
     if form.validate_on_submit():
         try:
-            services.add_round(session(), game, _entry(form, current))
+            services.add_round(session(), game, form.entry(current.kind))
         except services.Invalid as e:
-            _attach_errors(form, e)
+            form.show(e)
         else:
             return redirect(url_for("games.table", game_id=game_id))
-    return render_template("games/round.html", game=current, form=form, number=current.next_round.number,
-                           engine=current.next_round.engine, most=current.next_round.most_pips, editing=False)
+    return render_template(
+        "games/round.html",
+        game=current,
+        form=form,
+        number=current.next_round.number,
+        engine=current.next_round.engine,
+        editing=False,
+    )
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
@@ -84,24 +81,18 @@ def edit_round(game_id: str, number: int) -> str | Response:
     rnd = services.find_round(game, number)
     current = services.view(game)
     form = RoundForm()
-    _size(form, len(current.players))
+    form.seat(len(current.players))
     if request.method == "GET":
-        for field, tiles, score in zip(form.pips, form.tiles, rnd.scores):
-            field.data = str(score.pips)
-            tiles.data = "" if score.tiles is None else str(score.tiles)
-        out = next((s.seat_position for s in rnd.scores if s.went_out), None)
-        form.went_out.data = "" if out is None else str(out)
-        form.blocked.data = rnd.blocked
+        form.fill(rnd)
     elif form.validate_on_submit():
         try:
-            services.edit_round(session(), game, number, _entry(form, current))
+            services.edit_round(session(), game, number, form.entry(current.kind))
         except services.Invalid as e:
-            _attach_errors(form, e)
+            form.show(e)
         else:
             flash(_("Round %(number)d corrected.", number=number))
             return redirect(url_for("games.table", game_id=game_id))
-    return render_template("games/round.html", game=current, form=form, number=number, engine=rnd.engine,
-                           most=current.most_pips(rnd.engine), editing=True)
+    return render_template("games/round.html", game=current, form=form, number=number, engine=rnd.engine, editing=True)
 
 
 @bp.post("/games/<game_id>/rounds/undo")
@@ -116,7 +107,7 @@ def undo(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/finish")
 def finish(game_id: str) -> Response:
-    """End an open-ended Super Domino evening."""
+    """End an open-ended evening; a game that ends by itself refuses."""
     game = services.get_game(session(), game_id)
     if ConfirmForm().validate_on_submit():
         services.finish_game(session(), game)
@@ -127,8 +118,12 @@ def finish(game_id: str) -> Response:
 def history(game_id: str) -> str:
     """Every change made to the scores, oldest first."""
     game = services.get_game(session(), game_id)
-    return render_template("games/history.html", game=services.view(game),
-                           changes=services.history(session(), game), history_words=services.HISTORY_WORDS)
+    return render_template(
+        "games/history.html",
+        game=services.view(game),
+        changes=services.history(session(), game),
+        history_words=services.HISTORY_WORDS,
+    )
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
@@ -141,48 +136,3 @@ def delete(game_id: str) -> str | Response:
         flash(_("The game was deleted."))
         return redirect(url_for("games.index"))
     return render_template("games/delete.html", game=services.view(game), form=form)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def _size(form: RoundForm, players: int) -> None:
-    for fields in (form.pips, form.tiles):
-        while len(fields) < players:
-            fields.append_entry()
-
-
-def _entry(form: RoundForm, game: services.GameView) -> services.RoundEntry:
-    out = (form.went_out.data or "").strip()
-    return services.RoundEntry(
-        pips=[f.data for f in form.pips],
-        went_out=int(out) if out.isdecimal() else None,
-        blocked=bool(form.blocked.data),
-        tiles=[f.data for f in form.tiles] if game.is_super_domino else None,
-    )
-
-
-def _blank_positions(form: NewGameForm) -> list[int]:
-    return [i for i, f in enumerate(form.players) if services.clean_name(f.data)]
-
-
-def _attach_errors(form: NewGameForm | RoundForm, error: services.Invalid,
-                   blank_names: list[int] | None = None) -> None:
-    """Show each problem next to its field; whatever was typed stays in the form."""
-    general = []
-    for key, message in error.errors.items():
-        name, _, index = key.partition("-")
-        field = getattr(form, name, None)
-        if field is not None and index.isdecimal():
-            i = int(index)
-            # names were compacted (blanks skipped): map back to the field the player typed in
-            if blank_names is not None and i < len(blank_names):
-                i = blank_names[i]
-            if i < len(field.entries):
-                field.entries[i].errors = [*field.entries[i].errors, message]
-                continue
-        if field is not None and not index and name not in ("players", "went_out", "tiles"):
-            field.errors = [*field.errors, message]
-            continue
-        general.append(message)
-    form.form_errors.extend(general)

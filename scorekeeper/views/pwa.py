@@ -10,24 +10,38 @@ bp = Blueprint("pwa", __name__)
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """Let the phone add the app to its home screen and open it full-screen."""
-    response = jsonify({
-        "name": "Scorekeeper: Mexican Train and Super Domino",
-        "short_name": "Scorekeeper",
-        "start_url": url_for("games.index"),
-        "scope": url_for("games.index"),
-        "display": "standalone",
-        "background_color": "#f8faf9",
-        "theme_color": "#14532d",
-        "icons": [
-            {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png",
-             "purpose": "any"},
-            {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png",
-             "purpose": "any"},
-            {"src": url_for("static", filename="icons/icon-maskable-512.png"), "sizes": "512x512",
-             "type": "image/png", "purpose": "maskable"},
-            {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"},
-        ],
-    })
+    response = jsonify(
+        {
+            "name": "Scorekeeper: Mexican Train and Super Domino",
+            "short_name": "Scorekeeper",
+            "start_url": url_for("games.index"),
+            "scope": url_for("games.index"),
+            "display": "standalone",
+            "background_color": "#f8faf9",
+            "theme_color": "#14532d",
+            "icons": [
+                {
+                    "src": url_for("static", filename="icons/icon-192.png"),
+                    "sizes": "192x192",
+                    "type": "image/png",
+                    "purpose": "any",
+                },
+                {
+                    "src": url_for("static", filename="icons/icon-512.png"),
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "any",
+                },
+                {
+                    "src": url_for("static", filename="icons/icon-maskable-512.png"),
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
+                {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+            ],
+        }
+    )
     response.mimetype = "application/manifest+json"
     return response
 
@@ -36,8 +50,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """Send the service worker from the root, so its scope covers every page of the app."""
     assert current_app.static_folder is not None
-    response = send_from_directory(current_app.static_folder, "sw.js", mimetype="application/javascript",
-                                   max_age=0)
+    response = send_from_directory(current_app.static_folder, "sw.js", mimetype="application/javascript", max_age=0)
     # the browser checks for a new worker on every visit instead of trusting a cached copy
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -187,7 +187,7 @@ def test_english_stays_byte_for_byte_without_a_translator() -> None:
 
 
 def _calls(name: str) -> Iterator[tuple[Path, ast.Call]]:
-    for path in sorted(RULES_DIR.glob("*.py")):
+    for path in sorted(RULES_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
                 yield path, node
@@ -238,7 +238,7 @@ def test_texts_stored_at_import_time_are_marked_and_have_no_braces() -> None:
 def test_pybabel_extracts_every_message() -> None:
     extract = pytest.importorskip("babel.messages.extract")
     found = set()
-    for path in sorted(RULES_DIR.glob("*.py")):
+    for path in sorted(RULES_DIR.rglob("*.py")):
         with path.open("rb") as f:
             for _lineno, message, _comments, _context in extract.extract(
                 "python", f, keywords={"_": None, "N_": None}, comment_tags=()

@@ -22,7 +22,7 @@ from scorekeeper.rules import (
     Tile,
     check,
 )
-from scorekeeper.rules._core import set_size
+from scorekeeper.rules.tables import set_size
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

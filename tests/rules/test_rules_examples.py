@@ -265,7 +265,7 @@ def test_every_listed_rule_is_exercised_somewhere() -> None:
     import inspect
     import sys
 
-    from scorekeeper.rules.rulebook import MEXICAN_TRAIN_RULES
+    from scorekeeper.rules import MEXICAN_TRAIN_RULES
 
     source = inspect.getsource(sys.modules[__name__])
     for rule in MEXICAN_TRAIN_RULES:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import SuperMove, SuperPosition
-from scorekeeper.rules.rulebook import SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES
+from scorekeeper.rules import SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES, SuperMove, SuperPosition
 
 from .sd_helpers import on, rule_of, sd_pos
 

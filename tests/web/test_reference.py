@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import ANCHORS, OPTION_NAMES, PRESETS, RULES, SUPPORTED_SETS, DealError, deal_size
-from scorekeeper.rules.rulebook import MEXICAN_TRAIN_RULES, SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES
-from scorekeeper.views.reference import (
+from scorekeeper.rules import MEXICAN_TRAIN_RULES, SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES
+from scorekeeper.services.reference import (
     ANCHOR_PAGES,
     PATHS,
     RULES_PAGE,
@@ -318,7 +318,7 @@ def test_the_other_sections_have_stable_ids(page: Page, section: str) -> None:
 
 
 def test_the_dealing_section_gives_the_standard_deal_and_links_the_tables(client: FlaskClient, page: Page) -> None:
-    from scorekeeper.views.reference import deal_summary
+    from scorekeeper.services.reference import deal_summary
 
     assert deal_summary(PRESETS["standard"].options.deals, 12) in page.html
     assert "/rules/variants#deal-tables" in page.hrefs
@@ -398,7 +398,7 @@ def test_a_few_deal_cells_a_player_would_look_up(variants: Page, highest: int, p
 
 
 def test_the_comparison_sums_up_each_deal_in_one_line(variants: Page) -> None:
-    from scorekeeper.views.reference import deal_summary
+    from scorekeeper.services.reference import deal_summary
 
     italian = deal_summary(PRESETS["italian"].options.deals, 12)
     assert italian == "2–3 players: 16 · 4 players: 15 · 5 players: 14 · 6 players: 12 · 7 players: 10 · 8 players: 9"

@@ -1,71 +1,23 @@
-"""The simulation core: one mutable table with tiles as small ints. Internal.
+"""The Mexican Train simulation core: one mutable table with tiles as small ints. Internal.
 
-The public types (:class:`~scorekeeper.rules.round.Round`, :class:`~scorekeeper.rules.position.Position`)
-wrap a :class:`Table`; nothing here builds strings or objects in the move loop.
+The public types (:class:`~.round.Round`, :class:`~.position.Position`) wrap a :class:`Table`;
+nothing here builds strings or objects in the move loop.
 
-Tiles are indices ``a * (a + 1) // 2 + b`` for the tile a-b with a >= b, the same in every set, so
-``DominoSet(n).tiles[i]`` is tile ``i``. A hand is a bitmask over those indices. Trains are numbered
-by seat, and the Mexican train is train ``players``. A move is an int: a play is ``tile << 5 | train``,
-and :data:`DRAW` and :data:`PASS` are negative.
+Tiles are the shared indices of :mod:`scorekeeper.rules.tables`, hands are bitmasks over them. Trains
+are numbered by seat, and the Mexican train is train ``players``. A move is an int: a play is
+``tile << 5 | train``, and :data:`DRAW` and :data:`PASS` are negative.
 """
 
 from __future__ import annotations
 
 import random
 
+from ..tables import DOUBLE, DRAW, ENDMASK, HIGH, LOW, PASS, SUM, pips, set_size, tile_index
 from . import rulebook as R
 from .options import Options
 
-MAX_HIGHEST = 18
-DRAW = -1
-PASS = -2
 TRAIN_BITS = 5
 TRAIN_MASK = (1 << TRAIN_BITS) - 1
-
-
-def tile_index(a: int, b: int) -> int:
-    if a < b:
-        a, b = b, a
-    return a * (a + 1) // 2 + b
-
-
-HIGH: list[int] = []
-LOW: list[int] = []
-for _a in range(MAX_HIGHEST + 1):
-    for _b in range(_a + 1):
-        HIGH.append(_a)
-        LOW.append(_b)
-SUM: list[int] = [h + lo for h, lo in zip(HIGH, LOW)]
-DOUBLE: list[bool] = [h == lo for h, lo in zip(HIGH, LOW)]
-ENDMASK: list[int] = [0] * (MAX_HIGHEST + 1)
-for _i, (_h, _l) in enumerate(zip(HIGH, LOW)):
-    ENDMASK[_h] |= 1 << _i
-    ENDMASK[_l] |= 1 << _i
-DOUBLES_MASK = sum(1 << i for i, d in enumerate(DOUBLE) if d)
-
-
-def set_size(highest: int) -> int:
-    return (highest + 1) * (highest + 2) // 2
-
-
-def bits(mask: int) -> list[int]:
-    """The tile indices in a hand mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def pips(mask: int, double_blank: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        total += SUM[i] if i else double_blank
-        mask ^= low
-    return total
 
 
 class Table:
@@ -125,6 +77,7 @@ class Table:
         self._acc: dict[int, tuple[int, ...]] = {}
 
     def copy(self) -> Table:
+        """An independent table in the same state."""
         t = Table.__new__(Table)
         for name in Table.__slots__:
             setattr(t, name, getattr(self, name))
@@ -231,6 +184,7 @@ class Table:
     # -- the rule a move breaks ----------------------------------------------
 
     def access_rule(self, t: int) -> str:
+        """The rule that keeps the player to move off train ``t``, or "legal"."""
         seat = self.turn
         if t == seat:
             return R.LEGAL
@@ -273,6 +227,7 @@ class Table:
         return R.LEGAL
 
     def draw_rule(self) -> str:
+        """The rule a draw breaks, or "legal"."""
         if self.over:
             return R.ROUND_OVER
         if self.drawn:
@@ -284,6 +239,7 @@ class Table:
         return R.LEGAL
 
     def pass_rule(self) -> str:
+        """The rule a pass breaks, or "legal"."""
         if self.over:
             return R.ROUND_OVER
         if self.first_play() >= 0 or (not self.drawn and self.bcount):
@@ -291,6 +247,7 @@ class Table:
         return R.LEGAL
 
     def rule(self, code: int) -> str:
+        """The rule any move code breaks, or "legal"."""
         if code == DRAW:
             return self.draw_rule()
         if code == PASS:
@@ -374,5 +331,6 @@ class Table:
             self.open_doubles.clear()
 
     def scores(self) -> list[int]:
+        """Pips in each hand, the double-blank at the rules' value."""
         db = self.options.double_blank
         return [pips(h, db) for h in self.hands]

@@ -1,6 +1,6 @@
 """The Super Domino simulation core: one mutable table with tiles as small ints. Internal.
 
-Tiles are the same indices as the Mexican Train core (``tile_index``), hands are bitmasks. The
+Tiles are the shared indices of :mod:`scorekeeper.rules.tables`, hands are bitmasks. The
 layout is kept as its open edges: ``edges[i]`` is the number showing on open edge ``i``. Edges are
 never removed: a tile laid against edge ``i`` replaces it in place with the edge it leaves open, and a
 double that branches (``double_edges == 3``) appends its two side edges. So an edge id is stable for
@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import random
 
+from ..tables import DOUBLE, DOUBLES_MASK, DRAW, ENDMASK, HIGH, LOW, PASS, SUM, bits, set_size
 from . import rulebook as R
-from ._core import DOUBLE, DOUBLES_MASK, ENDMASK, HIGH, LOW, SUM, bits, set_size, tile_index
-from .super_options import SuperOptions
+from .options import SuperOptions
 
-DRAW = -1
-PASS = -2
 EDGE_BITS = 7
 EDGE_MASK = (1 << EDGE_BITS) - 1
 SPINNER = -1
@@ -29,6 +27,7 @@ WILD = 13
 
 
 def play_code(tile: int, edge: int) -> int:
+    """The code of laying tile ``tile`` against ``edge`` (-1: as the fat spinner)."""
     return tile << EDGE_BITS | (edge + 1)
 
 
@@ -84,6 +83,7 @@ class SuperTable:
         self.blocked = False
 
     def copy(self) -> SuperTable:
+        """An independent table in the same state."""
         t = SuperTable.__new__(SuperTable)
         for name in SuperTable.__slots__:
             setattr(t, name, getattr(self, name))
@@ -176,6 +176,7 @@ class SuperTable:
         return R.SD_LEGAL if HIGH[tile] == number or LOW[tile] == number else R.SD_TILE_DOES_NOT_MATCH
 
     def draw_rule(self) -> str:
+        """The rule a draw breaks, or "sd-legal"."""
         if self.over:
             return R.SD_HAND_OVER
         if self.drawn:
@@ -189,6 +190,7 @@ class SuperTable:
         return R.SD_LEGAL
 
     def pass_rule(self) -> str:
+        """The rule a pass breaks, or "sd-legal"."""
         if self.over:
             return R.SD_HAND_OVER
         if self.drawn and not self.opening:
@@ -200,6 +202,7 @@ class SuperTable:
         return R.SD_LEGAL
 
     def rule(self, code: int) -> str:
+        """The rule any move code breaks, or "sd-legal"."""
         if code == DRAW:
             return self.draw_rule()
         if code == PASS:
@@ -235,6 +238,7 @@ class SuperTable:
         self.turn = (self.turn + steps * self.direction) % self.n
 
     def push(self, code: int) -> None:
+        """Apply a legal move and its effects (unchecked)."""
         n = self.n
         seat = self.turn
         if code == DRAW:
@@ -305,6 +309,7 @@ class SuperTable:
     # -- results -----------------------------------------------------------------
 
     def pips(self, seat: int) -> int:
+        """Pips in a seat's hand."""
         return sum(SUM[i] for i in bits(self.hands[seat]))
 
     def winners(self) -> tuple[int, ...]:
@@ -316,6 +321,3 @@ class SuperTable:
         best = min((self.counts[s], self.pips(s)) for s in range(self.n))
         return tuple(s for s in range(self.n) if (self.counts[s], self.pips(s)) == best)
 
-
-def index_of(high: int, low: int) -> int:
-    return tile_index(high, low)

@@ -1,6 +1,6 @@
 """A hand of Super Domino with every hand known: deal it, play it move by move, read the result.
 
-Like :class:`~scorekeeper.rules.rounds.Round`, :class:`SuperRound` is the one mutable object; it keeps
+Like :class:`~scorekeeper.rules.Round`, :class:`SuperRound` is the one mutable object; it keeps
 the exact layout (which tile went against which edge), while :meth:`SuperRound.position` hands out
 the player's view a checker works with.
 
@@ -21,14 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import bits, tile_index
-from .legality import tile_of
-from .rulebook import PositionError
-from .super_core import DRAW, SPINNER, SuperTable
-from .super_moves import SuperMove
-from .super_options import SUPER_DOMINO_HAND, SUPER_DOMINO_SETS, SuperOptions, resolve_super, super_domino_max_players
-from .super_position import SuperLegality, SuperPosition
-from .tiles import Tile, TileError
+from ..errors import PositionError
+from ..round import BaseRound, deal_hidden
+from ..tables import DRAW, bits, tile_of
+from ..tiles import Tile
+from .core import SPINNER, SuperTable
+from .legality import SuperLegality
+from .moves import SuperMove
+from .options import SUPER_DOMINO_HAND, SUPER_DOMINO_SETS, SuperOptions, resolve, super_domino_max_players
+from .position import SuperPosition
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,7 @@ class SuperOutcome:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_json(self) -> dict[str, Any]:
+        """Winners, who went out, whether it blocked, and the tiles and pips left in each hand."""
         return {
             "winners": list(self.winners),
             "went_out": self.went_out,
@@ -69,18 +71,10 @@ class Placement:
     """The open edge it was laid against; None for the fat spinner."""
 
 
-class SuperRound(SuperLegality):
+class SuperRound(BaseRound[SuperMove, int | None, SuperTable], SuperLegality):
     """One hand of Super Domino with all hands and the boneyard known."""
 
-    __slots__ = ("preset", "options", "names", "_t", "_start", "_codes")
-
-    def __init__(self, table: SuperTable, preset: str, names: Sequence[str] | None = None) -> None:
-        self.preset = preset
-        self.options: SuperOptions = table.options
-        self.names: tuple[str, ...] | None = tuple(names) if names is not None else None
-        self._t = table
-        self._start = table.copy()
-        self._codes: list[int] = []
+    __slots__ = ()
 
     @classmethod
     def deal(
@@ -95,7 +89,7 @@ class SuperRound(SuperLegality):
     ) -> SuperRound:
         """Shuffle with ``random.Random(seed)`` and deal 9 each. The holder of the highest tile moves first
         (most pips; a double above a non-double with as many, so 14-14 beats 15-13), unless ``first`` is given."""
-        preset, options = resolve_super(rules)
+        preset, options = resolve(rules)
         if highest not in SUPER_DOMINO_SETS:
             raise ValueError(f"Super Domino is played with double-15 or double-18, not double-{highest}")
         most = super_domino_max_players(highest)
@@ -122,72 +116,26 @@ class SuperRound(SuperLegality):
         checked against the table; a tile may still appear only once among the hands and the boneyard.
         """
         t = position._core().copy()
-        n = position.players
-        if len(hands) != n:
-            raise PositionError("hands", f"expected one hand per player ({n}), not {len(hands)}")
-        if len(boneyard) != position.boneyard:
-            raise PositionError("boneyard", f"the position has {position.boneyard} tiles to draw, not {len(boneyard)}")
-        seen: set[int] = set()
-
-        def index(raw: Tile | str, path: str) -> int:
-            try:
-                tile = raw if isinstance(raw, Tile) else Tile.parse(raw)
-            except TileError as e:
-                raise PositionError(path, str(e)) from None
-            if tile.high > t.highest:
-                raise PositionError(path, f"{tile} is not in a double-{t.highest} set")
-            i = tile_index(tile.high, tile.low)
-            if i in seen:
-                raise PositionError(path, f"{tile} appears twice")
-            seen.add(i)
-            return i
-
-        for s, hand in enumerate(hands):
-            mask = 0
-            for j, raw in enumerate(hand):
-                mask |= 1 << index(raw, f"hands[{s}][{j}]")
-            if s == t.turn and mask != t.hands[s]:
-                raise PositionError(f"hands[{s}]", "differs from the position's hand")
-            t.hands[s] = mask
-            t.counts[s] = len(hand)
-        t.pile = [index(raw, f"boneyard[{j}]") for j, raw in enumerate(boneyard)]
+        deal_hidden(t, hands, boneyard, position.boneyard, set())
         if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
-            raise PositionError("hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}")
+            raise PositionError(
+                "hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}"
+            )
         if not t.over and t.edges and 0 in t.counts:
             t.over, t.winner = True, t.counts.index(0)
         return cls(t, position.preset, position.names)
 
-    def _core(self) -> SuperTable:
-        return self._t
-
-    def _names(self) -> Sequence[str] | None:
-        return self.names
-
     # -- the state, as values -------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self._t.n
-
-    @property
-    def highest(self) -> int:
-        return self._t.highest
-
-    @property
-    def turn(self) -> int:
-        """The seat to move (after the hand ends: the seat that went out or passed last)."""
-        return self._t.turn
+    def options(self) -> SuperOptions:
+        """The rules this hand is played by."""
+        return self._t.options
 
     @property
     def direction(self) -> str:
+        """Where play goes next: "left" (seat + 1) or "right" (seat - 1)."""
         return "left" if self._t.direction == 1 else "right"
-
-    def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tuple(tile_of(i) for i in bits(self._t.hands[seat]))
-
-    @property
-    def hands(self) -> tuple[tuple[Tile, ...], ...]:
-        return tuple(self.hand(s) for s in range(self.players))
 
     @property
     def edges(self) -> tuple[int, ...]:
@@ -206,29 +154,8 @@ class SuperRound(SuperLegality):
 
     @property
     def spell(self) -> tuple[int, ...]:
+        """The edges the player to move is bound to play on; () when no spell is on."""
         return self._t.spell
-
-    @property
-    def boneyard(self) -> tuple[Tile, ...]:
-        """The tiles left to draw, the next one to be drawn last."""
-        return tuple(tile_of(i) for i in self._t.pile)
-
-    @property
-    def boneyard_count(self) -> int:
-        return self._t.bcount
-
-    @property
-    def drawn(self) -> bool:
-        return self._t.drawn
-
-    @property
-    def moves(self) -> list[SuperMove]:
-        """The moves pushed so far."""
-        return [self._decode(c) for c in self._codes]
-
-    @property
-    def is_over(self) -> bool:
-        return self._t.over
 
     def outcome(self) -> SuperOutcome | None:
         """How the hand ended, or None while it goes on."""
@@ -266,16 +193,6 @@ class SuperRound(SuperLegality):
 
     # -- moving ---------------------------------------------------------------------
 
-    def push(self, move: SuperMove) -> None:
-        """Apply ``move`` and its effects; raises :class:`IllegalMove` (and changes nothing) if it is not legal."""
-        self.verify(move)
-        code = self._encode(move)[0]
-        self._t.push(code)
-        self._codes.append(code)
-
-    def play(self, tile: Tile | str, edge: int | None) -> None:
-        self.push(SuperMove.play(tile, edge))
-
     def draw(self) -> tuple[Tile, ...]:
         """Draw for the player to move (one tile before the spinner, else two) and return what was drawn."""
         self.verify(SuperMove.draw())
@@ -283,26 +200,6 @@ class SuperRound(SuperLegality):
         self._t.push(DRAW)
         self._codes.append(DRAW)
         return tuple(tile_of(i) for i in bits(self._t.hands[self._t.turn] & ~before))
-
-    def pass_(self) -> None:
-        self.push(SuperMove.pass_())
-
-    def pop(self) -> SuperMove:
-        """Take back the last move (by replaying the others from the start)."""
-        if not self._codes:
-            raise IndexError("no move to take back")
-        code = self._codes.pop()
-        table = self._start.copy()
-        for c in self._codes:
-            table.push(c)
-        self._t = table
-        return self._decode(code)
-
-    def copy(self) -> SuperRound:
-        other = SuperRound(self._start.copy(), self.preset, self.names)
-        other._t = self._t.copy()
-        other._codes = self._codes[:]
-        return other
 
     def __repr__(self) -> str:
         return f"<SuperRound {self.preset} double-{self.highest}, {self.players} players, seat {self.turn} to move>"

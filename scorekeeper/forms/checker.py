@@ -1,8 +1,8 @@
-"""Reading the move checker's plain GET form into a CheckRequest.
+"""Reading the move checkers' plain GET forms into the questions services judge.
 
-The checker is a question, not a change, so its form is a GET: it works
-without JavaScript, the back button keeps what was tapped, and a verdict can
-be shared as a link. Everything here is parsing; judging is services.check_sketch.
+The checker is a question, not a change, so its form is a GET: it works without JavaScript, the back
+button keeps what was tapped, and a verdict can be shared as a link. Everything here is parsing;
+judging is services.check_tapped. Each game kind has its own form (:data:`CHECKER_FORMS`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from werkzeug.datastructures import MultiDict
 
-from . import rules
-from .i18n import _
-from .rules import TrainSketch
-from .services import CheckRequest, MAX_PLAYERS, MIN_PLAYERS
+from .. import rules
+from ..i18n import _
+from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO, GameKind
+from ..rules import SuperMove, TrainSketch
+from ..services import CheckRequest, GameView, SuperCheckRequest
 
 
 class _Seats:
@@ -23,6 +24,7 @@ class _Seats:
 
     names: list[str]
     highest: int
+    errors: dict[str, str]
 
     @property
     def players(self) -> int:
@@ -32,6 +34,17 @@ class _Seats:
     def tiles(self) -> list[list[str]]:
         """The set's tiles as rows by their higher end, for the pickers."""
         return [[f"{hi}-{lo}" for lo in range(hi, -1, -1)] for hi in range(self.highest, -1, -1)]
+
+    def _tile(self, text: str, name: str) -> rules.Tile | None:
+        try:
+            tile = rules.Tile.parse(text)
+        except ValueError:
+            self.errors[name] = _("%(given)s is not a tile; pick it on the picker.", given=repr(text))
+            return None
+        if tile.high > self.highest:
+            self.errors[name] = _("%(tile)s is not in a double-%(set)d set.", tile=str(tile), set=self.highest)
+            return None
+        return tile
 
 
 @dataclass
@@ -69,9 +82,16 @@ class CheckForm(_Seats):
     def __post_init__(self) -> None:
         self._fit_trains()
 
+    @classmethod
+    def for_game(cls, game: GameView | None) -> CheckForm:
+        """A blank form, or one set up for a game in progress: its players, set, rules and next engine."""
+        if game is None:
+            return cls()
+        engine = game.next_round.engine if game.next_round and game.next_round.engine is not None else game.engines[-1]
+        return cls(preset=game.rules, highest=game.set, names=list(game.players), game=game.id, engine=engine)
+
     def _fit_trains(self) -> None:
         self.trains = (self.trains + [TrainRow() for _ in self.names])[: len(self.names)]
-
 
     def read(self, args: MultiDict[str, str]) -> None:
         """Take what was tapped; anything unreadable becomes a message beside its control."""
@@ -84,7 +104,9 @@ class CheckForm(_Seats):
         self.highest = self._choice(args, "set", self.highest, rules.SUPPORTED_SETS)
         self.engine = self._choice(args, "engine", min(self.engine, self.highest), range(self.highest + 1))
         if not self.game:
-            count = self._choice(args, "players", self.players, range(MIN_PLAYERS, MAX_PLAYERS + 1))
+            count = self._choice(
+                args, "players", self.players, range(MEXICAN_TRAIN.min_players, MEXICAN_TRAIN.max_players + 1)
+            )
             self.names = [_("Player %(number)d", number=i + 1) for i in range(count)]
         self.turn = self._choice(args, "turn", self.turn, range(self.players))
         self._fit_trains()
@@ -108,7 +130,7 @@ class CheckForm(_Seats):
     def request(self) -> CheckRequest | None:
         """The question in game terms, or None (with errors set) when something is missing or wrong."""
         hand: list[rules.Tile] = []
-        for i, text in enumerate(self.hand):
+        for text in self.hand:
             tile = self._tile(text, "hand")
             if tile is not None:
                 hand.append(tile)
@@ -133,11 +155,19 @@ class CheckForm(_Seats):
         if self.errors or move is None:
             return None
         return CheckRequest(
-            preset=self.preset, highest=self.highest, engine=self.engine, names=self.names, turn=self.turn,
+            preset=self.preset,
+            highest=self.highest,
+            engine=self.engine,
+            names=self.names,
+            turn=self.turn,
             trains=[TrainSketch(r.end, r.marker, r.double) for r in self.trains],
             mexican=TrainSketch(self.mexican.end, False, self.mexican.double),
-            hand=hand, move=move, drawn=self.drawn, laid_double=self.laid_double,
-            boneyard_empty=self.boneyard_empty, first_lap=self.first_lap,
+            hand=hand,
+            move=move,
+            drawn=self.drawn,
+            laid_double=self.laid_double,
+            boneyard_empty=self.boneyard_empty,
+            first_lap=self.first_lap,
         )
 
     def _choice(self, args: Mapping[str, str], name: str, default: int, allowed: object) -> int:
@@ -157,17 +187,6 @@ class CheckForm(_Seats):
             return int(raw)
         self.errors[name] = _("%(given)s is not an end of a double-%(set)d tile.", given=repr(raw), set=self.highest)
         return None
-
-    def _tile(self, text: str, name: str) -> rules.Tile | None:
-        try:
-            tile = rules.Tile.parse(text)
-        except ValueError:
-            self.errors[name] = _("%(given)s is not a tile; pick it on the picker.", given=repr(text))
-            return None
-        if tile.high > self.highest:
-            self.errors[name] = _("%(tile)s is not in a double-%(set)d set.", tile=str(tile), set=self.highest)
-            return None
-        return tile
 
 
 EDGE_SLOTS = 8
@@ -197,18 +216,28 @@ class SuperCheckForm(_Seats):
 
     highest: int = 15
 
-    def read(self, args: MultiDict[str, str]) -> None:
-        from .rules.super_options import SUPER_PRESETS
+    @classmethod
+    def for_game(cls, game: GameView | None) -> SuperCheckForm:
+        """A blank form, or one set up for a game in progress: its players."""
+        return cls() if game is None else cls(names=list(game.players), game=game.id)
 
+    @property
+    def slots(self) -> int:
+        """How many open edges to offer: doubles that do not branch leave exactly the spinner's edges open."""
+        options = rules.SUPER_PRESETS[self.preset].options
+        return options.spinner_edges if options.double_edges == 1 else EDGE_SLOTS
+
+    def read(self, args: MultiDict[str, str]) -> None:
+        """Take what was tapped; what cannot be read falls back to the default."""
         self.submitted = "check" in args
         preset = args.get("rules", self.preset)
-        if preset in SUPER_PRESETS:
+        if preset in rules.SUPER_PRESETS:
             self.preset = preset
         else:
             self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=repr(preset))
         if not self.game:
             raw = args.get("players", "")
-            if raw.isdecimal() and 2 <= int(raw) <= 15:
+            if raw.isdecimal() and SUPER_DOMINO.min_players <= int(raw) <= SUPER_DOMINO.max_players:
                 self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
         raw_turn = args.get("turn", "0")
         self.turn = int(raw_turn) if raw_turn.isdecimal() and int(raw_turn) < self.players else 0
@@ -225,32 +254,54 @@ class SuperCheckForm(_Seats):
         self.drawn = "drawn" in args
         self.boneyard_empty = "boneyard_empty" in args
 
-    def request(self) -> tuple[dict[str, object], dict[str, object]] | None:
-        """The position and move as the engine's JSON, or None (with errors) when something is missing."""
-        open_edges = [(i, e) for i, e in enumerate(self.edges) if e is not None]
-        ids = {slot: n for n, (slot, _value) in enumerate(open_edges)}  # slots with a number, renumbered
-        hand = list(dict.fromkeys(self.hand))
-        move: dict[str, object] = {"action": self.action}
+    def request(self) -> SuperCheckRequest | None:
+        """The question in game terms, or None (with errors set) when something is missing or wrong."""
+        filled = [i for i, e in enumerate(self.edges) if e is not None]
+        ids = {slot: n for n, slot in enumerate(filled)}  # the slots with a number, renumbered
+        hand: list[rules.Tile] = []
+        for text in dict.fromkeys(self.hand):
+            tile = self._tile(text, "hand")
+            if tile is not None:
+                hand.append(tile)
+        move: SuperMove | None = None
         if self.action == "play":
+            tile = self._tile(self.tile, "tile") if self.tile else None
             if not self.tile:
                 self.errors["tile"] = _("Pick the tile you want to lay.")
-            elif self.tile not in hand:
-                hand.insert(0, self.tile)
             if self.edge == "spinner":
-                move.update(tile=self.tile, edge=None)
+                move = SuperMove.spinner(tile) if tile is not None else None
             elif self.edge.isdecimal() and int(self.edge) in ids:
-                move.update(tile=self.tile, edge=ids[int(self.edge)])
+                move = SuperMove.play(tile, ids[int(self.edge)]) if tile is not None else None
             else:
                 self.errors["edge"] = _("Pick the open edge you want to lay it against.")
-        if self.errors:
+        elif self.action == "draw":
+            move = SuperMove.draw()
+        else:
+            move = SuperMove.pass_()
+        if self.errors or move is None:
             return None
-        hand_size = len(hand)
-        shown = sum(1 for _slot, _value in open_edges) + hand_size
-        position: dict[str, object] = {
-            "rules": self.preset, "set": self.highest, "players": self.players, "turn": self.turn,
-            "direction": self.direction, "edges": [e for _slot, e in open_edges],
-            "spell": [ids[i] for i in self.spell], "hand": hand,
-            "boneyard": 0 if self.boneyard_empty else max(0, min(20, 136 - shown - self.players * 2)),
-            "drawn": self.drawn, "names": self.names,
-        }
-        return position, move
+        return SuperCheckRequest(
+            preset=self.preset,
+            highest=self.highest,
+            names=self.names,
+            turn=self.turn,
+            direction=self.direction,
+            edges=[e for e in self.edges if e is not None],
+            spell=[ids[i] for i in self.spell],
+            hand=hand,
+            move=move,
+            drawn=self.drawn,
+            boneyard_empty=self.boneyard_empty,
+        )
+
+
+CHECKER_FORMS: Mapping[str, type[CheckForm] | type[SuperCheckForm]] = {
+    MEXICAN_TRAIN.id: CheckForm,
+    SUPER_DOMINO.id: SuperCheckForm,
+}
+"""game kind id -> the form its checker page reads."""
+
+
+def checker_form(kind: GameKind, game: GameView | None) -> CheckForm | SuperCheckForm:
+    """The checker form for a game kind, set up for a game in progress when there is one."""
+    return CHECKER_FORMS[kind.id].for_game(game)

@@ -1,4 +1,4 @@
-"""A position from the few facts a player can tap in at the table.
+"""A Mexican Train position from the few facts a player can tap in at the table.
 
 At a real table nobody types out every tile of every train. The checker asks
 only what decides a verdict: each train's open end, whether it carries a
@@ -6,6 +6,7 @@ marker, whether it ends in an uncovered double, and the mover's hand. This
 module fills in trains that lead from the engine to those ends with tiles
 nobody holds, so the full rules engine can judge the move.
 
+>>> from scorekeeper.rules import Move
 >>> pos = sketch_position(highest=12, engine=12, players=3, turn=1,
 ...     trains=[TrainSketch(5, open_double=True), TrainSketch(None), TrainSketch(None)],
 ...     mexican=TrainSketch(None), hand=[Tile(9, 4)])
@@ -18,16 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .i18n import _
-from .moves import MEXICAN, Move, TrainId
+from ..errors import SketchError
+from ..i18n import _
+from ..tiles import DominoSet, Tile
+from .moves import MEXICAN, TrainId
 from .options import RulesSpec, resolve
 from .position import Position, Train
-from .rulebook import FormatError
-from .tiles import DominoSet, Tile
 
-
-class SketchError(FormatError):
-    """Facts about a table that cannot all be true at once; ``problem`` is for a player, in their language."""
+__all__ = ["SketchError", "TrainSketch", "sketch_position"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ follows the published rules (David Galt's game for Cardinal's double-15 set, as 
 ('pass', 'draw-two')
 >>> super_domino_max_players(15), super_domino_max_players(18)
 (15, 21)
->>> resolve_super({"preset": "german", "spinner_edges": 6})[1].spinner_edges
+>>> resolve({"preset": "german", "spinner_edges": 6})[1].spinner_edges
 6
 """
 
@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .i18n import N_
-from .options import NamedRules
-from .rulebook import FormatError, OptionsError
-from .tiles import DominoSet
+from ..i18n import N_
+from ..presets import NamedRules, OptionReader, RulesReader, check_options, one_of
+from ..tiles import DominoSet
 
 SUPER_DOMINO_SETS: tuple[int, ...] = (15, 18)
 """Sets Super Domino can be played with: they must carry the 13, 14 and 15 suits."""
@@ -73,77 +72,33 @@ class SuperOptions:
     and the spell stays on for the others)?"""
 
     def __post_init__(self) -> None:
-        super_options_from_json(self.to_json())  # validates every value
+        check_options(self, _READERS)
 
     def replace(self, **changes: Any) -> SuperOptions:
         """A copy with some options changed, validated like JSON input."""
-        return super_options_from_json({**self.to_json(), **changes})
+        return READER.read_options({**self.to_json(), **changes})
 
     def to_json(self) -> dict[str, Any]:
+        """Every option as JSON."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
 
 SUPER_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(SuperOptions))
 
-_CHOICES: Mapping[str, tuple[object, ...]] = {
-    "spinner_edges": (4, 6),
-    "double_edges": (1, 3),
-    "effects": ("open-end", "either-half"),
-    "cannot_play": ("pass", "draw-two"),
-    "double_skip": ("every-double", "not-spinner-or-13-13", "never"),
-    "reverse_with_two": (True, False),
-    "caster_exempt": (True, False),
+_READERS: Mapping[str, OptionReader] = {
+    "spinner_edges": one_of(4, 6),
+    "double_edges": one_of(1, 3),
+    "effects": one_of("open-end", "either-half"),
+    "cannot_play": one_of("pass", "draw-two"),
+    "double_skip": one_of("every-double", "not-spinner-or-13-13", "never"),
+    "reverse_with_two": one_of(True, False),
+    "caster_exempt": one_of(True, False),
 }
 
 
-def super_options_from_json(
-    value: object, path: str = "rules", error: type[FormatError] = OptionsError, base: SuperOptions | None = None
-) -> SuperOptions:
-    """Options from a mapping of option names to JSON values, on top of ``base`` (the defaults)."""
-    if not isinstance(value, Mapping):
-        raise error(path, "expected an object of options")
-    changes: dict[str, Any] = {}
-    for name, raw in value.items():
-        here = f"{path}.{name}"
-        if name not in _CHOICES:
-            raise error(here, f"unknown option; the Super Domino options are {', '.join(SUPER_OPTION_NAMES)}")
-        choices = _CHOICES[name]
-        # True == 1 in Python: compare types too, so 1 is not a yes and true is not one edge
-        if not any(raw == c and type(raw) is type(c) for c in choices):
-            raise error(here, f"expected one of {', '.join(map(_show, choices))}, not {_show(raw)}")
-        changes[name] = raw
-    if base is None:
-        return _build(changes)
-    return _build({**base.to_json(), **changes})
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
-
-
-def _build(values: Mapping[str, Any]) -> SuperOptions:
-    # skip __post_init__'s validation: the values are already checked
-    obj = object.__new__(SuperOptions)
-    defaults = {f.name: f.default for f in dataclasses.fields(SuperOptions)}
-    for name, default in defaults.items():
-        object.__setattr__(obj, name, values.get(name, default))
-    return obj
-
-
 @dataclass(frozen=True, slots=True)
-class SuperPreset(NamedRules):
-    """A named set of Super Domino rules, shaped like :class:`~scorekeeper.rules.options.Preset`."""
-
-    name: str
-    """The stable id used in JSON (``"german"``)."""
-    title: str
-    """The English title, as written in the source (the message id); show :attr:`display_title`."""
-    description: str
-    """The rules in brief, and every choice made where the source is unclear: English, as written in the
-    source (the message id); show :attr:`display_description`."""
-    options: SuperOptions
+class SuperPreset(NamedRules[SuperOptions]):
+    """A named set of Super Domino rules, shaped like :class:`~scorekeeper.rules.Preset`."""
 
 
 _PRESETS = (
@@ -191,30 +146,8 @@ SUPER_PRESETS: Mapping[str, SuperPreset] = MappingProxyType({p.name: p for p in 
 """The Super Domino presets by id, ``german`` (the document) first."""
 
 
-def resolve_super(
-    spec: object, path: str = "rules", error: type[FormatError] = OptionsError
-) -> tuple[str, SuperOptions]:
-    """The preset id (``"german"`` for bare options) and the options a rules spec stands for.
-
-    A spec is a preset id, a :class:`SuperPreset`, :class:`SuperOptions`, or ``{"preset": id, option: value}``.
-    """
-    if isinstance(spec, SuperOptions):
-        return "german", spec
-    if isinstance(spec, SuperPreset):
-        return spec.name, spec.options
-    if isinstance(spec, str):
-        if spec not in SUPER_PRESETS:
-            raise error(path, f"unknown Super Domino preset {spec!r}; choose one of {', '.join(SUPER_PRESETS)}")
-        return spec, SUPER_PRESETS[spec].options
-    if isinstance(spec, Mapping):
-        name, base = resolve_super(spec.get("preset", "german"), f"{path}.preset", error)
-        rest = {k: v for k, v in spec.items() if k != "preset"}
-        return name, super_options_from_json(rest, path, error, base)
-    raise error(path, "expected a preset name or an object like {\"preset\": \"german\", ...}")
-
-
-def super_rules_json(preset: str, options: SuperOptions) -> str | dict[str, Any]:
-    """``"german"``, or ``{"preset": "german", <changed option>: <value>, ...}``."""
-    base = SUPER_PRESETS[preset].options.to_json()
-    changed = {k: v for k, v in options.to_json().items() if base[k] != v}
-    return {"preset": preset, **changed} if changed else preset
+READER: RulesReader[SuperOptions] = RulesReader(SUPER_PRESETS, _READERS, game="Super Domino ")
+"""Reads a Super Domino rules spec (see :class:`~scorekeeper.rules.presets.RulesReader`)."""
+resolve = READER.resolve
+options_from_json = READER.read_options
+rules_json = READER.rules_json

@@ -20,14 +20,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import Table, bits, set_size, tile_index
+from ..errors import PositionError
+from ..round import BaseRound, deal_hidden
+from ..tables import set_size, tile_index, tile_of
+from ..tiles import DominoSet, Tile
+from .core import Table
 from .deal import deal_size
-from .legality import Legality, tile_of
+from .legality import MexicanLegality
 from .moves import MEXICAN, Move, TrainId
 from .options import Options, RulesSpec, resolve
 from .position import Position, Train
-from .rulebook import IllegalMove, PositionError
-from .tiles import DominoSet, Tile, TileError
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +43,14 @@ class Outcome:
     """Pips left in each hand, the double-blank counted at the rules' value."""
 
     def to_json(self) -> dict[str, Any]:
+        """``{"winner": 2, "blocked": false, "scores": [...]}``."""
         return {"winner": self.winner, "blocked": self.blocked, "scores": list(self.scores)}
 
 
-class Round(Legality):
+class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
     """One round of Mexican Train with all hands and the boneyard known."""
 
-    __slots__ = ("preset", "options", "names", "_t", "_start", "_codes")
-
-    def __init__(self, table: Table, preset: str, names: Sequence[str] | None = None) -> None:
-        self.preset = preset
-        self.options: Options = table.options
-        self.names: tuple[str, ...] | None = tuple(names) if names is not None else None
-        self._t = table
-        self._start = table.copy()
-        self._codes: list[int] = []
+    __slots__ = ()
 
     @classmethod
     def deal(
@@ -103,81 +98,39 @@ class Round(Legality):
         ``complete=False`` tiles found nowhere are simply out of play (handy for small examples).
         """
         t = position._core().copy()
-        n = position.players
-        if len(hands) != n:
-            raise PositionError("hands", f"expected one hand per player ({n}), not {len(hands)}")
-        if len(boneyard) != position.boneyard:
-            raise PositionError("boneyard", f"the position has {position.boneyard} tiles to draw, not {len(boneyard)}")
         seen = {tile_index(position.engine, position.engine)}
         for tiles in t.trains:
             seen.update(tiles)
-
-        def index(raw: Tile | str, path: str) -> int:
-            try:
-                tile = raw if isinstance(raw, Tile) else Tile.parse(raw)
-            except TileError as e:
-                raise PositionError(path, str(e)) from None
-            if tile.high > t.highest:
-                raise PositionError(path, f"{tile} is not in a double-{t.highest} set")
-            i = tile_index(tile.high, tile.low)
-            if i in seen:
-                raise PositionError(path, f"{tile} appears twice")
-            seen.add(i)
-            return i
-
-        for s, hand in enumerate(hands):
-            mask = 0
-            for j, raw in enumerate(hand):
-                mask |= 1 << index(raw, f"hands[{s}][{j}]")
-            if s == t.turn and mask != t.hands[s]:
-                raise PositionError(f"hands[{s}]", "differs from the position's hand")
-            t.hands[s] = mask
-            t.counts[s] = len(hand)
-        t.pile = [index(raw, f"boneyard[{j}]") for j, raw in enumerate(boneyard)]
+        deal_hidden(t, hands, boneyard, position.boneyard, seen)
         missing = set_size(t.highest) - len(seen)
         if missing and complete:
-            raise PositionError("hands", f"{missing} tiles of the set are nowhere: not on the table, in a hand or in the boneyard")
+            raise PositionError(
+                "hands", f"{missing} tiles of the set are nowhere: not on the table, in a hand or in the boneyard"
+            )
         if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
-            raise PositionError("hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}")
+            raise PositionError(
+                "hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}"
+            )
         t.over = t.over or (0 in t.counts)
         if t.over and not t.blocked:
             t.winner = t.counts.index(0)
         return cls(t, position.preset, position.names)
 
-    def _core(self) -> Table:
-        return self._t
-
-    def _names(self) -> Sequence[str] | None:
-        return self.names
-
     # -- the state, as values -----------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self._t.n
-
-    @property
-    def highest(self) -> int:
-        return self._t.highest
+    def options(self) -> Options:
+        """The rules this round is played by."""
+        return self._t.options
 
     @property
     def engine(self) -> int:
+        """The engine double of this round (12 for 12-12)."""
         return self._t.engine
 
     @property
-    def turn(self) -> int:
-        """The seat to move (after the round ends: the seat that went out or passed last)."""
-        return self._t.turn
-
-    def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tuple(tile_of(i) for i in bits(self._t.hands[seat]))
-
-    @property
-    def hands(self) -> tuple[tuple[Tile, ...], ...]:
-        return tuple(self.hand(s) for s in range(self.players))
-
-    @property
     def trains(self) -> tuple[Train, ...]:
+        """Each seat's train, from the engine outwards, with its marker."""
         t = self._t
         return tuple(
             Train(tuple(tile_of(i) for i in t.trains[s]), bool(t.marked >> s & 1)) for s in range(t.n)
@@ -185,25 +138,14 @@ class Round(Legality):
 
     @property
     def mexican(self) -> tuple[Tile, ...]:
+        """The Mexican train, from the engine outwards."""
         return tuple(tile_of(i) for i in self._t.trains[self._t.mex])
 
     @property
     def open_doubles(self) -> tuple[TrainId, ...]:
+        """Trains ending in a double that must be covered, oldest first."""
         t = self._t
         return tuple(MEXICAN if i == t.mex else i for i in t.open_doubles)
-
-    @property
-    def boneyard(self) -> tuple[Tile, ...]:
-        """The tiles left to draw, the next one to be drawn last."""
-        return tuple(tile_of(i) for i in self._t.pile)
-
-    @property
-    def boneyard_count(self) -> int:
-        return self._t.bcount
-
-    @property
-    def drawn(self) -> bool:
-        return self._t.drawn
 
     @property
     def laid_double(self) -> bool:
@@ -212,16 +154,8 @@ class Round(Legality):
 
     @property
     def first_lap(self) -> bool:
+        """Still the first lap of turns."""
         return self._t.turn_no < self._t.n
-
-    @property
-    def moves(self) -> list[Move]:
-        """The moves pushed so far."""
-        return [self._decode(c) for c in self._codes]
-
-    @property
-    def is_over(self) -> bool:
-        return self._t.over
 
     def outcome(self) -> Outcome | None:
         """How the round ended, or None while it goes on."""
@@ -260,16 +194,6 @@ class Round(Legality):
 
     # -- moving -----------------------------------------------------------------
 
-    def push(self, move: Move) -> None:
-        """Apply ``move``; raises :class:`IllegalMove` (and changes nothing) if it is not legal."""
-        self.verify(move)
-        code = self._encode(move)[0]
-        self._t.push(code)
-        self._codes.append(code)
-
-    def play(self, tile: Tile | str, train: TrainId) -> None:
-        self.push(Move.play(tile, train))
-
     def draw(self) -> Tile:
         """Draw for the player to move and return the tile drawn."""
         self.verify(Move.draw())
@@ -277,28 +201,9 @@ class Round(Legality):
         self.push(Move.draw())
         return tile_of(tile)
 
-    def pass_(self) -> None:
-        self.push(Move.pass_())
-
-    def pop(self) -> Move:
-        """Take back the last move (by replaying the others from the deal)."""
-        if not self._codes:
-            raise IndexError("no move to take back")
-        code = self._codes.pop()
-        table = self._start.copy()
-        for c in self._codes:
-            table.push(c)
-        self._t = table
-        return self._decode(code)
-
-    def copy(self) -> Round:
-        other = Round(self._start.copy(), self.preset, self.names)
-        other._t = self._t.copy()
-        other._codes = self._codes[:]
-        return other
-
     def __repr__(self) -> str:
-        return f"<Round {self.preset} double-{self.highest} engine {self.engine}-{self.engine}, {self.players} players, seat {self.turn} to move>"
+        table = f"{self.preset} double-{self.highest} engine {self.engine}-{self.engine}, {self.players} players"
+        return f"<Round {table}, seat {self.turn} to move>"
 
 
-__all__ = ["Outcome", "Round", "IllegalMove"]
+__all__ = ["Outcome", "Round"]

@@ -1,4 +1,4 @@
-"""Rule options and the named presets that bundle them.
+"""Mexican Train's rule options, the named presets that bundle them, and the deal tables they carry.
 
 A :class:`Preset` is a name, a title, a description and an :class:`Options`.
 Any option can be overridden on top of a preset:
@@ -18,19 +18,58 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .deal import CZECH_DEALS, ITALIAN_DEALS, PORTUGUESE_DEALS, STANDARD_DEALS, DealTable
-from .i18n import N_, translated
-from .rulebook import FormatError, OptionsError
-from .tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS
+from ..errors import FormatError
+from ..i18n import N_
+from ..presets import NamedRules, OptionReader, RulesReader, one_of
+from ..tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS
 
 EnginePlacement = Literal["set-aside", "holder"]
 DoubleCover = Literal["anyone", "layer"]
 MexicanStart = Literal["play", "bonus"]
 MarkerRemoval = Literal["owner", "anyone"]
 
+# -- how many tiles each player draws (deal.py reads these through the options) ------------
+
+DealTable = Mapping[int, Mapping[int, int]]
+"""set (highest double) -> players -> tiles each."""
+
+STANDARD_DEALS: DealTable = {
+    6: {2: 9, 3: 8, 4: 6},
+    9: {2: 9, 3: 9, 4: 9, 5: 7, 6: 7, 7: 7, 8: 6},
+    # the most widely published double-12 table
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10},
+    15: {2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 13, 8: 13, 9: 11, 10: 11, 11: 11, 12: 11},
+    # no published double-18 table; the double-15 one leaves a healthy boneyard
+    18: {2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 13, 8: 13, 9: 11, 10: 11, 11: 11, 12: 11},
+}
+
+ITALIAN_DEALS: DealTable = {
+    **STANDARD_DEALS,
+    # seed 000 gives only a double-12 table; other sets use the standard one
+    12: {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
+}
+
+CZECH_DEALS: DealTable = {
+    **STANDARD_DEALS,
+    # seed 001: up to 4 players 15, five or six 12, seven or eight 10
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10},
+}
+
+PORTUGUESE_DEALS: DealTable = {
+    **STANDARD_DEALS,
+    # seed 002 deals 15 to everyone; the engine holder lays it from hand, so
+    # 15 each fits while at least one tile is left to draw
+    12: dict.fromkeys(range(2, 7), 15),
+    15: dict.fromkeys(range(2, 10), 15),
+    18: dict.fromkeys(range(2, 13), 15),
+}
+
 
 def _freeze(table: DealTable) -> DealTable:
-    return MappingProxyType({int(k): MappingProxyType({int(p): int(n) for p, n in v.items()}) for k, v in table.items()})
+    # read-only all the way down, so a preset's table cannot be changed through its options
+    return MappingProxyType(
+        {int(k): MappingProxyType({int(p): int(n) for p, n in v.items()}) for k, v in table.items()}
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +116,10 @@ class Options:
 
     def replace(self, **changes: Any) -> Options:
         """A copy with some options changed, validated like JSON input."""
-        return options_from_json({**self.to_json(), **changes})
+        return READER.read_options({**self.to_json(), **changes})
 
     def to_json(self) -> dict[str, Any]:
+        """Every option as JSON; the deal tables with string keys, as JSON objects need."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -89,13 +129,6 @@ class Options:
         return out
 
 
-_CHOICES: Mapping[str, tuple[object, ...]] = {
-    "engine_placement": ("set-aside", "holder"),
-    "double_blank": DOUBLE_BLANK_VALUES,
-    "double_cover": ("anyone", "layer"),
-    "mexican_start": ("play", "bonus"),
-    "marker_removed_by": ("owner", "anyone"),
-}
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options))
 
 
@@ -134,76 +167,40 @@ def _deals(value: object, path: str, error: type[FormatError]) -> DealTable:
     return table
 
 
-def options_from_json(
-    value: object, path: str = "rules", error: type[FormatError] = OptionsError, base: Options | None = None
-) -> Options:
-    """Options from a mapping of option names to JSON values, on top of ``base`` (the defaults)."""
-    if not isinstance(value, Mapping):
-        raise error(path, "expected an object of options")
-    changes: dict[str, Any] = {}
-    for name, raw in value.items():
-        here = f"{path}.{name}"
-        if name not in OPTION_NAMES:
-            raise error(here, f"unknown option; the options are {', '.join(OPTION_NAMES)}")
-        if name == "deals":
-            changes[name] = _deals(raw, here, error)
-        elif name == "double_blank":
-            number = _int(raw, here, error)
-            if number not in DOUBLE_BLANK_VALUES:
-                raise error(here, f"a double-blank counts 0, 25 or 50, not {number}")
-            changes[name] = number
-        elif name in _CHOICES:
-            if raw not in _CHOICES[name]:
-                raise error(here, f"expected one of {', '.join(map(repr, _CHOICES[name]))}, not {raw!r}")
-            changes[name] = raw
-        else:
-            if not isinstance(raw, bool):
-                raise error(here, f"expected true or false, not {raw!r}")
-            changes[name] = raw
-    return dataclasses.replace(base or Options(), **changes)
+def _double_blank(value: object, path: str, error: type[FormatError]) -> int:
+    number = _int(value, path, error)
+    if number not in DOUBLE_BLANK_VALUES:
+        raise error(path, f"a double-blank counts 0, 25 or 50, not {number}")
+    return number
 
 
-class NamedRules:
-    """What every named rule set shows the same way, whichever game it is for."""
+def _flag(value: object, path: str, error: type[FormatError]) -> bool:
+    if not isinstance(value, bool):
+        raise error(path, f"expected true or false, not {value!r}")
+    return value
 
-    __slots__ = ()
-    name: str
-    title: str
-    description: str
-    options: Any
 
-    @property
-    def display_title(self) -> str:
-        """The title in the player's language (translated when read)."""
-        return translated(self.title)
-
-    @property
-    def display_description(self) -> str:
-        """The description in the player's language (translated when read)."""
-        return translated(self.description)
-
-    def to_json(self) -> dict[str, Any]:
-        """``title`` and ``description`` in the player's language, like a verdict's ``reason``; ``name`` is the stable id."""
-        return {
-            "name": self.name,
-            "title": self.display_title,
-            "description": self.display_description,
-            "options": self.options.to_json(),
-        }
+_READERS: Mapping[str, OptionReader] = {
+    "deals": _deals,
+    "engine_placement": one_of("set-aside", "holder", show=repr),
+    "double_blank": _double_blank,
+    "double_cover": one_of("anyone", "layer", show=repr),
+    "follow_up_elsewhere": _flag,
+    "mexican_train": _flag,
+    "mexican_before_own": _flag,
+    "mexican_start": one_of("play", "bonus", show=repr),
+    "multi_tile_first_lap": _flag,
+    "end_on_double": _flag,
+    "markers": _flag,
+    "play_on_marked": _flag,
+    "marker_removed_by": one_of("owner", "anyone", show=repr),
+    "mark_unfollowed_double": _flag,
+}
 
 
 @dataclass(frozen=True, slots=True)
-class Preset(NamedRules):
-    """A named set of rules a player recognises."""
-
-    name: str
-    """The stable id used in JSON (``"standard"``)."""
-    title: str
-    """The English title, as written in the source (the message id); show :attr:`display_title`."""
-    description: str
-    """The rules in brief, and every choice made where the source is unclear: English, as written in the
-    source (the message id); show :attr:`display_description`."""
-    options: Options
+class Preset(NamedRules[Options]):
+    """A named set of Mexican Train rules a player recognises."""
 
 
 _PRESETS = (
@@ -292,23 +289,11 @@ PRESETS: Mapping[str, Preset] = MappingProxyType({p.name: p for p in _PRESETS})
 RulesSpec = str | Preset | Options | Mapping[str, Any]
 """A preset id, a preset, options, or ``{"preset": id, option: value, ...}``."""
 
-
-def resolve(spec: object, path: str = "rules", error: type[FormatError] = OptionsError) -> tuple[str, Options]:
-    """The preset id (``"standard"`` for bare options) and the options a rules spec stands for."""
-    if isinstance(spec, Options):
-        return "standard", spec
-    if isinstance(spec, Preset):
-        return spec.name, spec.options
-    if isinstance(spec, str):
-        if spec not in PRESETS:
-            raise error(path, f"unknown preset {spec!r}; choose one of {', '.join(PRESETS)}")
-        return spec, PRESETS[spec].options
-    if isinstance(spec, Mapping):
-        name = spec.get("preset", "standard")
-        name, base = resolve(name, f"{path}.preset", error)
-        rest = {k: v for k, v in spec.items() if k != "preset"}
-        return name, options_from_json(rest, path, error, base)
-    raise error(path, "expected a preset name or an object like {\"preset\": \"standard\", ...}")
+READER: RulesReader[Options] = RulesReader(PRESETS, _READERS)
+"""Reads a Mexican Train rules spec (see :class:`~scorekeeper.rules.presets.RulesReader`)."""
+resolve = READER.resolve
+options_from_json = READER.read_options
+rules_json = READER.rules_json
 
 
 def resolve_options(spec: object) -> Options:

@@ -1,49 +1,14 @@
-"""How many tiles each player draws, by set and player count, and per preset."""
+"""How many tiles each player draws, by set and player count, and per preset.
+
+The tables themselves live with the options that carry them (:mod:`.options`); this module only
+reads them, so the options never need it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
-
-from .i18n import _
-from .tiles import DominoSet
-
-if TYPE_CHECKING:  # the presets import the tables below; resolve them lazily
-    from .options import Options, Preset
-
-DealTable = Mapping[int, Mapping[int, int]]
-"""set (highest double) -> players -> tiles each."""
-
-STANDARD_DEALS: DealTable = {
-    6: {2: 9, 3: 8, 4: 6},
-    9: {2: 9, 3: 9, 4: 9, 5: 7, 6: 7, 7: 7, 8: 6},
-    # the most widely published double-12 table
-    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10},
-    15: {2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 13, 8: 13, 9: 11, 10: 11, 11: 11, 12: 11},
-    # no published double-18 table; the double-15 one leaves a healthy boneyard
-    18: {2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 13, 8: 13, 9: 11, 10: 11, 11: 11, 12: 11},
-}
-
-ITALIAN_DEALS: DealTable = {
-    **STANDARD_DEALS,
-    # seed 000 gives only a double-12 table; other sets use the standard one
-    12: {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
-}
-
-CZECH_DEALS: DealTable = {
-    **STANDARD_DEALS,
-    # seed 001: up to 4 players 15, five or six 12, seven or eight 10
-    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10},
-}
-
-PORTUGUESE_DEALS: DealTable = {
-    **STANDARD_DEALS,
-    # seed 002 deals 15 to everyone; the engine holder lays it from hand, so
-    # 15 each fits while at least one tile is left to draw
-    12: {n: 15 for n in range(2, 7)},
-    15: {n: 15 for n in range(2, 10)},
-    18: {n: 15 for n in range(2, 13)},
-}
+from ..i18n import _
+from ..tiles import DominoSet
+from .options import DealTable, Options, Preset, resolve_options
 
 
 class DealError(ValueError):
@@ -53,8 +18,6 @@ class DealError(ValueError):
 
 def _table_for(table: DealTable | None, rules: str | Preset | Options) -> tuple[DealTable, bool]:
     """The deal table to use and whether the engine is set aside before the deal."""
-    from .options import Options, Preset, resolve_options
-
     if isinstance(table, str | Preset | Options):  # deal_size(5, 12, "italian") reads as meant
         table, rules = None, table
     if table is not None:

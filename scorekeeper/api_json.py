@@ -1,0 +1,52 @@
+"""The JSON API's shape of a game (docs/api.md): the read model as the API answers it.
+
+A game with engines names each round's engine; a game scored by hands won adds each hand's tiles left and
+winners, and each player's hands won.
+"""
+
+from __future__ import annotations
+
+from .services import GameView, NextRound, RoundView
+
+
+def _round(game: GameView, r: RoundView) -> dict[str, object]:
+    entry: dict[str, object] = {"number": r.number}
+    if game.kind.has_engines:
+        entry["engine"] = r.engine
+    entry.update({"pips": r.pips, "went_out": r.went_out, "blocked": r.blocked})
+    if game.kind.wins_hands:
+        entry.update({"tiles": r.tiles, "winners": r.winners})
+    return entry
+
+
+def _next_round(game: GameView, nr: NextRound | None) -> dict[str, object] | None:
+    if nr is None:
+        return None
+    if game.kind.has_engines:
+        return {"number": nr.number, "engine": nr.engine, "deal": nr.deal}
+    return {"number": nr.number, "deal": nr.deal}
+
+
+def game_json(game: GameView) -> dict[str, object]:
+    """The game with its rounds, standings and the round to play next, as ``GET /api/v1/games/<id>`` answers."""
+    standings: list[dict[str, object]] = [
+        {"player": s.player, "wins": s.wins, "total": s.total, "rank": s.rank}
+        if game.kind.wins_hands
+        else {"player": s.player, "total": s.total, "rank": s.rank}
+        for s in game.standings
+    ]
+    return {
+        "id": game.id,
+        "game": game.kind.id,
+        "players": game.players,
+        "set": game.set,
+        "rules": game.rules,
+        "double_blank": game.double_blank,
+        "order": "up" if game.ascending else "down",
+        "rounds_total": game.rounds_total,
+        "rounds": [_round(game, r) for r in game.rounds],
+        "standings": standings,
+        "next_round": _next_round(game, game.next_round),
+        "finished": game.finished,
+        "winners": game.winners,
+    }

@@ -1,0 +1,164 @@
+"""The score sheet's forms: a new game, a round, and the bare confirmation behind undo, end and delete.
+
+They read what was typed into the services' shapes (:class:`~scorekeeper.services.GameChoices`,
+:class:`~scorekeeper.services.RoundEntry`) and show the services' problems next to their fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+
+from ..i18n import _l
+from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
+from ..models import Round
+from ..rules import DOUBLE_BLANK_VALUES, DominoSet
+from ..services import GameChoices, Invalid, RoundEntry, clean_name
+
+MOST_SEATS = max(k.max_players for k in KINDS.values())
+"""Name fields on the new-game form: as many as the game with the most seats takes."""
+
+EVERY_GAME_SEATS = min(k.max_players for k in KINDS.values())
+"""Name fields shown before "More players": as many as every game takes."""
+
+
+class NewGameForm(FlaskForm):
+    """The players in seat order, the game, and every game's setup fields; each kind reads its own
+    (``kind.setup_fields``), the ones its ``_options.html`` partial shows."""
+
+    game = RadioField(
+        _l("Game"),
+        choices=[SelectChoice(kind.id, kind.title) for kind in KINDS.values()],
+        default=DEFAULT_KIND.id,
+    )
+    players = FieldList(StringField(_l("Player")), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
+    # Mexican Train's setup
+    set = SelectField(
+        _l("Set"),
+        choices=[
+            SelectChoice(str(n), _l("Double-%(set)d (%(count)d tiles)", set=n, count=DominoSet(n).tile_count))
+            for n in MEXICAN_TRAIN.sets
+        ],
+        default=str(MEXICAN_TRAIN.default_set),
+    )
+    order = RadioField(
+        _l("Engines"),
+        choices=[SelectChoice("down", _l("Count down (12, 11 … 0)")), SelectChoice("up", _l("Count up (0, 1 … 12)"))],
+        default="down",
+    )
+    rounds = StringField(_l("Rounds to play"), default="")
+    rules = SelectField(
+        _l("Rules"),
+        choices=[SelectChoice(p.name, _l(p.title)) for p in MEXICAN_TRAIN.presets.values()],
+        default=MEXICAN_TRAIN.default_rules,
+    )
+    double_blank = SelectField(
+        _l("Double-blank counts"),
+        choices=[SelectChoice(str(v), _l("%(pips)d pips", pips=v)) for v in DOUBLE_BLANK_VALUES],
+        default="0",
+    )
+    # Super Domino's setup
+    hands = StringField(_l("Hands to play"), default="")
+
+    def reuse(self, names: Sequence[str]) -> None:
+        """Fill in the names of an earlier game's players, in seat order."""
+        for field, name in zip(self.players, names):
+            field.data = name
+
+    def choices(self) -> GameChoices:
+        """What was asked for: the chosen game, the names typed (blanks left out) and that game's setup fields."""
+        kind = self.kind
+        given = {name: _typed(self[name].data) for name in kind.setup_fields}
+        return GameChoices(
+            kind,
+            [name for name in (clean_name(f.data) for f in self.players) if name],
+            set=given.get("set", kind.default_set),
+            rounds=given.get(kind.rounds_field),
+            ascending=given.get("order") == "up",
+            double_blank=given.get("double_blank", 0),
+            rules=given.get("rules", kind.default_rules),
+        )
+
+    @property
+    def kind(self) -> GameKind:
+        """The game chosen."""
+        return kind_of(self.game.data or DEFAULT_KIND.id)
+
+    def show(self, error: Invalid) -> None:
+        """Show each problem next to its field; whatever was typed stays in the form."""
+        # the names were compacted (blanks skipped): map a name's problem back to the field it was typed in
+        typed_at = [i for i, f in enumerate(self.players) if clean_name(f.data)]
+        _show_problems(self, error, typed_at)
+
+
+class RoundForm(FlaskForm):
+    """The end of a round: each seat's pips (and tiles left, in a game that records them), who went out."""
+
+    pips = FieldList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
+    tiles = FieldList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
+    went_out = StringField()  # rendered by hand as one radio group across the players
+    blocked = BooleanField(_l("Blocked round: nobody went out"))
+
+    def seat(self, players: int) -> None:
+        """A pips and a tiles field for each player at the table."""
+        for fields in (self.pips, self.tiles):
+            while len(fields) < players:
+                fields.append_entry()
+
+    def fill(self, rnd: Round) -> None:
+        """Show a round as it was entered, to correct it."""
+        for field, tiles, score in zip(self.pips, self.tiles, rnd.scores):
+            field.data = str(score.pips)
+            tiles.data = "" if score.tiles is None else str(score.tiles)
+        out = next((s.seat_position for s in rnd.scores if s.went_out), None)
+        self.went_out.data = "" if out is None else str(out)
+        self.blocked.data = rnd.blocked
+
+    def entry(self, kind: GameKind) -> RoundEntry:
+        """The round as typed, with the tiles left for a game that records them."""
+        out = (self.went_out.data or "").strip()
+        return RoundEntry(
+            pips=[f.data for f in self.pips],
+            went_out=int(out) if out.isdecimal() else None,
+            blocked=bool(self.blocked.data),
+            tiles=[f.data for f in self.tiles] if kind.wins_hands else None,
+        )
+
+    def show(self, error: Invalid) -> None:
+        """Show each problem next to its field; whatever was typed stays in the form."""
+        _show_problems(self, error)
+
+
+class ConfirmForm(FlaskForm):
+    """A bare form for POST-only actions (undo, delete): CSRF and nothing else."""
+
+
+def _typed(data: object) -> object:
+    """A form value as the services read it: a whole number as an int, blank as None, anything else as typed."""
+    text = data.strip() if isinstance(data, str) else data
+    if isinstance(text, str) and text.isdecimal():
+        return int(text)
+    return text if text != "" else None
+
+
+def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | None = None) -> None:
+    """Put each of the error's problems on its field (``typed_at`` maps a list's entries back to the fields
+    they came from); the rest go on top of the form."""
+    general = []
+    for key, message in error.errors.items():
+        field = getattr(form, key.name, None)
+        if field is not None and key.index is not None:
+            i = key.index
+            if typed_at is not None and i < len(typed_at):
+                i = typed_at[i]
+            if i < len(field.entries):
+                field.entries[i].errors = [*field.entries[i].errors, message]
+                continue
+        if field is not None and key.index is None and key.name not in ("players", "went_out", "tiles"):
+            field.errors = [*field.errors, message]
+            continue
+        general.append(message)
+    form.form_errors.extend(general)

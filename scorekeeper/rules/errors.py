@@ -1,0 +1,52 @@
+"""What goes wrong, for both games: an illegal move (a verdict), or input that is not a position or move.
+
+>>> e = IllegalMove("boneyard-empty", "The boneyard is empty; pass instead.")
+>>> e.rule, str(e), e.anchor
+('boneyard-empty', 'The boneyard is empty; pass instead.', 'drawing')
+>>> str(PositionError("trains[2].tiles[1]", "7-3 does not connect to 5"))
+'trains[2].tiles[1]: 7-3 does not connect to 5'
+"""
+
+from __future__ import annotations
+
+from .rulebook import CitesRule
+
+
+class IllegalMove(CitesRule, ValueError):
+    """A move the rules forbid, with the rule it breaks and a reason a player can read."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        """A key of :data:`~scorekeeper.rules.rulebook.RULES`."""
+        self.reason = reason
+        """One plain sentence naming the tile, the train or edge, and the rule."""
+
+
+class FormatError(ValueError):
+    """JSON-ish input that is not a valid position or move; ``field`` is a path like ``trains[2].tiles[1]``."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+class PositionError(FormatError):
+    """A position that cannot occur, or is written wrongly."""
+
+
+class MoveError(FormatError):
+    """A move written wrongly (an illegal but well-formed move is :class:`IllegalMove`)."""
+
+
+class OptionsError(FormatError):
+    """Rules or options that do not exist or take another kind of value."""
+
+
+class SketchError(FormatError):
+    """Facts tapped in about a table that cannot all be true at once, naming the field at fault.
+
+    ``problem`` is for a player: in their language where the sketch has a sentence of its own (Mexican Train),
+    else the position's own English sentence, as the checker showed it before the sketch existed.
+    """

@@ -1,0 +1,73 @@
+"""Tiles as small ints, for both games' core tables. Internal.
+
+Tiles are indices ``a * (a + 1) // 2 + b`` for the tile a-b with a >= b, the same in every set, so
+``DominoSet(n).tiles[i]`` is tile ``i``. A hand is a bitmask over those indices. The lists below are
+looked up by index in the move loops, which is why they are plain lists built once at import.
+A move is an int in each game's own encoding; :data:`DRAW` and :data:`PASS` are the same in both.
+"""
+
+from __future__ import annotations
+
+from .tiles import DominoSet, Tile
+
+MAX_HIGHEST = 18
+"""The biggest set any game plays with."""
+DRAW = -1
+PASS = -2
+
+
+def tile_index(a: int, b: int) -> int:
+    """The index of the tile a-b (either order)."""
+    if a < b:
+        a, b = b, a
+    return a * (a + 1) // 2 + b
+
+
+HIGH: list[int] = []
+LOW: list[int] = []
+for _a in range(MAX_HIGHEST + 1):
+    for _b in range(_a + 1):
+        HIGH.append(_a)
+        LOW.append(_b)
+SUM: list[int] = [h + lo for h, lo in zip(HIGH, LOW)]
+DOUBLE: list[bool] = [h == lo for h, lo in zip(HIGH, LOW)]
+ENDMASK: list[int] = [0] * (MAX_HIGHEST + 1)
+"""For each number of pips, the mask of every tile that carries it."""
+for _i, (_h, _l) in enumerate(zip(HIGH, LOW)):
+    ENDMASK[_h] |= 1 << _i
+    ENDMASK[_l] |= 1 << _i
+DOUBLES_MASK = sum(1 << i for i, d in enumerate(DOUBLE) if d)
+
+TILES: tuple[Tile, ...] = DominoSet(MAX_HIGHEST).tiles
+"""Tile objects by index (the same index in every set)."""
+
+
+def tile_of(index: int) -> Tile:
+    """The tile with core index ``index``."""
+    return TILES[index]
+
+
+def set_size(highest: int) -> int:
+    """Tiles in a double-``highest`` set."""
+    return (highest + 1) * (highest + 2) // 2
+
+
+def bits(mask: int) -> list[int]:
+    """The tile indices in a hand mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def pips(mask: int, double_blank: int) -> int:
+    """Pips in a hand mask, the double-blank counted at ``double_blank``."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        total += SUM[i] if i else double_blank
+        mask ^= low
+    return total

@@ -1,0 +1,287 @@
+"""What a person typed or sent, read and checked: player names, a new game's choices, a round's numbers.
+
+The new-game form and the JSON API each read their own shape into :class:`GameChoices` or
+:class:`RoundEntry`; here those become a :class:`NewGame` or checked numbers, or an Invalid whose
+errors name every :class:`~scorekeeper.services.errors.Field` at fault. What differs between games is
+the kind's to check (``kind.check_setup``, ``kind.check_hand``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..i18n import _
+from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
+from ..models import Game
+from .errors import Field, Invalid, Problems
+
+MAX_NAME = 30
+"""The longest player name, in characters (the seat table's column)."""
+
+
+def clean_name(raw: object) -> str:
+    """A player name as stored: trimmed, inner runs of spaces collapsed, composed (NFC)."""
+    text = raw if isinstance(raw, str) else ""
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def whole(value: object) -> int | None:
+    """An int that is really an int (JSON true/false are not numbers here); None for anything else."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def read_count(raw: object) -> int | None:
+    """A typed count (pips, tiles) as an int, None when blank; ValueError when it is not a whole number."""
+    if raw is None or isinstance(raw, bool):
+        if raw is None:
+            return None
+        raise ValueError
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        text = raw.strip()
+        if not text:
+            return None
+        if text.isdecimal() or (text.startswith("-") and text[1:].isdecimal()):
+            return int(text)
+    raise ValueError
+
+
+# ---------------------------------------------------------------- a new game
+
+
+@dataclass(frozen=True)
+class GameChoices:
+    """A new game as asked for, from the form or the JSON API: the values as sent, not yet checked."""
+
+    kind: GameKind
+    players: Sequence[object]
+    """The names in seat order, blanks already left out."""
+    set: object
+    rounds: object = None
+    """Rounds (hands) to play; None or "" for the whole game, or an evening the table ends."""
+    ascending: bool = False
+    double_blank: object = 0
+    rules: object = None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game ready to start: its kind, the players in seat order and its setup, all checked."""
+
+    kind: GameKind
+    players: tuple[str, ...]
+    setup: Setup
+
+
+def check_players(names: Sequence[str], kind: GameKind) -> Problems:
+    """Problems with a list of cleaned names, each on the ``players`` entry at fault or the whole list."""
+    problems = Problems()
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if not name:
+            problems.add("players", _("Player %(number)d has no name; type one or remove the player.", number=i + 1), i)
+        elif len(name) > MAX_NAME:
+            problems.add(
+                "players",
+                _(
+                    "“%(name)s…” is %(length)d characters long; keep names to %(most)d.",
+                    name=name[:12],
+                    length=len(name),
+                    most=MAX_NAME,
+                ),
+                i,
+            )
+        elif any(unicodedata.category(c).startswith("C") for c in name):
+            problems.add(
+                "players", _("Player %(number)d's name has a control character; type it again.", number=i + 1), i
+            )
+        elif name.casefold() in seen:
+            problems.add(
+                "players",
+                _(
+                    "“%(name)s” is already player %(number)d; give each player a different name.",
+                    name=name,
+                    number=seen[name.casefold()] + 1,
+                ),
+                i,
+            )
+        else:
+            seen[name.casefold()] = i
+    if len(names) < kind.min_players:
+        problems.add(
+            "players",
+            _("%(game)s needs at least %(least)d players; add another name.", game=kind.title, least=kind.min_players),
+        )
+    elif len(names) > kind.max_players:
+        problems.add(
+            "players",
+            _(
+                "%(game)s takes at most %(most)d players; %(count)d were given.",
+                game=kind.title,
+                most=kind.max_players,
+                count=len(names),
+            ),
+        )
+    return problems
+
+
+def read_new_game(choices: GameChoices) -> NewGame:
+    """The game asked for, checked; Invalid names every field at fault."""
+    cleaned = [clean_name(n) for n in choices.players]
+    problems = check_players(cleaned, choices.kind)
+    if any(not isinstance(n, str) for n in choices.players):
+        problems.add("players", _("Player names must be text."))
+    setup = choices.kind.check_setup(choices, len(cleaned), problems)
+    if problems or setup is None:
+        raise Invalid.of(problems)
+    return NewGame(choices.kind, tuple(cleaned), setup)
+
+
+def read_kind(given: object) -> GameKind:
+    """The game kind a request names; Invalid for one no game has."""
+    if not isinstance(given, str) or given not in KINDS:
+        raise Invalid(
+            _("The game is %(games)s, not %(given)s.", games=" / ".join(KINDS), given=repr(given)),
+            {Field("game"): _("Pick a game.")},
+        )
+    return kind_of(given)
+
+
+def new_game_from_json(data: Mapping[str, object]) -> NewGame:
+    """The JSON API's ``{"players": [...], "game": ..., "set": ..., ...}``, checked; Invalid says what to send."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise Invalid('"players" must be a list of 2 to 8 names, like ["Ana", "Ben"].')
+    order = data.get("order", "down")
+    if order not in ("down", "up"):
+        raise Invalid('"order" is "down" (12 to 0) or "up" (0 to 12).')
+    kind = read_kind(data.get("game", DEFAULT_KIND.id))
+    return read_new_game(
+        GameChoices(
+            kind,
+            players,
+            set=data.get("set", kind.default_set),
+            rounds=data.get("rounds"),
+            ascending=order == "up",
+            double_blank=data.get("double_blank", 0),
+            rules=data.get("rules", kind.default_rules),
+        )
+    )
+
+
+# ---------------------------------------------------------------- a round
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """A round as typed: raw pips per seat (strings or ints), who went out, blocked."""
+
+    pips: Sequence[object]
+    went_out: int | None = None
+    blocked: bool = False
+    tiles: Sequence[object] | None = None
+    """Tiles left in each hand, for a game that records them (``kind.wins_hands``)."""
+
+
+def check_round(game: Game, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
+    """Pips (and the tiles left, for a game that records them) as whole numbers; Invalid names every field
+    at fault."""
+    kind = kind_of(game.kind)
+    names = [s.name for s in game.seats]
+    most = kind.most_pips(game.set_highest, engine, game.double_blank)
+    problems = Problems()
+    values: list[int] = []
+    if len(entry.pips) != len(names):
+        raise Invalid(_("Enter pips for all %(count)d players.", count=len(names)))
+    for i, (name, raw) in enumerate(zip(names, entry.pips)):
+        try:
+            value = read_count(raw)
+        except ValueError:
+            problems.add(
+                "pips",
+                _(
+                    "%(name)s: “%(typed)s” is not a whole number of pips; enter 0 to %(most)d.",
+                    name=name,
+                    typed=str(raw)[:10],
+                    most=most,
+                ),
+                i,
+            )
+            values.append(0)
+            continue
+        if value is None:
+            if entry.went_out == i:
+                value = 0
+            else:
+                problems.add("pips", _("Enter %(name)s's pips (0 if %(name)s went out).", name=name), i)
+                values.append(0)
+                continue
+        if value < 0:
+            problems.add("pips", _("%(name)s: pips cannot be negative; enter 0 to %(most)d.", name=name, most=most), i)
+        elif value > most:
+            problems.add(
+                "pips",
+                _(
+                    "%(name)s: %(value)d is more pips than a hand can hold in this set (at most %(most)d).",
+                    name=name,
+                    value=value,
+                    most=most,
+                ),
+                i,
+            )
+        elif entry.went_out == i and value != 0:
+            problems.add(
+                "pips", _("%(name)s went out, so %(name)s has 0 pips; clear “went out” or enter 0.", name=name), i
+            )
+        values.append(value)
+    if entry.went_out is not None and not 0 <= entry.went_out < len(names):
+        problems.add("went_out", _("The player who went out is not at this table."))
+    if entry.blocked and entry.went_out is not None:
+        problems.add("went_out", _("A blocked round has nobody who went out; clear one of the two."))
+    tiles = kind.check_hand(names, game.set_highest, entry, values, problems)
+    problems.raise_any()
+    return values, tiles
+
+
+def _per_player(game: Game, values: object, what: str) -> list[int]:
+    names = [s.name for s in game.seats]
+    if not isinstance(values, dict):
+        raise Invalid(f'Send "{what}" as an object of player name to {what}, like {{"Ana": 0, "Ben": 23}}.')
+    unknown = [k for k in values if clean_name(k) not in names]
+    if unknown:
+        raise Invalid(
+            _(
+                "%(name)s is not playing in this game; the players are %(players)s.",
+                name=unknown[0],
+                players=", ".join(names),
+            )
+        )
+    given = {clean_name(k): v for k, v in values.items()}
+    missing = [n for n in names if n not in given]
+    if missing:
+        raise Invalid(f"{what.capitalize()} for {', '.join(missing)} are missing; send a number for every player.")
+    for n in names:
+        v = given[n]
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise Invalid(f"{n}: {what} must be a whole number, not {v!r}.")
+    return [given[n] for n in names]
+
+
+def entry_from_json(game: Game, data: Mapping[str, object]) -> RoundEntry:
+    """A RoundEntry from the JSON API's ``{"pips": {"Ana": 0, ...}, "went_out": "Ana", ...}``, checking every
+    name."""
+    names = [s.name for s in game.seats]
+    pips = _per_player(game, data.get("pips"), "pips")
+    tiles = _per_player(game, data.get("tiles"), "tiles") if kind_of(game.kind).wins_hands else None
+    went_out, blocked = data.get("went_out"), data.get("blocked", False)
+    out: int | None = None
+    if went_out is not None:
+        if not isinstance(went_out, str) or clean_name(went_out) not in names:
+            raise Invalid(f'"went_out" must name one of the players: {", ".join(names)}.')
+        out = names.index(clean_name(went_out))
+    if not isinstance(blocked, bool):
+        raise Invalid('"blocked" must be true or false.')
+    return RoundEntry(pips, out, blocked, tiles)

@@ -1,0 +1,226 @@
+"""The rules reference: which page has which anchor, and the tables and facts its pages read from the presets.
+
+Three printable pages: each game's own rules page (its address and sections come from its kind) and
+``/rules/variants`` with the deal tables, the presets, the house rules and the Mexican Train rule ids.
+:func:`reference_url` knows which page has which anchor, so the checker and the API link straight to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flask import has_request_context, url_for
+
+from ..i18n import ngettext
+from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO
+from ..rules import (
+    MEXICAN_TRAIN_RULES,
+    OPTION_NAMES,
+    PRESETS,
+    RULES,
+    STANDARD_DEALS,
+    SUPER_DOMINO_HAND,
+    SUPER_DOMINO_RULES,
+    SUPER_PRESETS,
+    SUPPORTED_SETS,
+    DealTable,
+    DominoSet,
+    Preset,
+    super_domino_max_players,
+)
+
+RULES_PAGE = MEXICAN_TRAIN.reference_page
+VARIANTS_PAGE = "reference.variants"
+SUPER_DOMINO_PAGE = SUPER_DOMINO.reference_page
+
+PATHS: Mapping[str, str] = {
+    RULES_PAGE: MEXICAN_TRAIN.reference_path,
+    VARIANTS_PAGE: "/rules/variants",
+    SUPER_DOMINO_PAGE: SUPER_DOMINO.reference_path,
+}
+"""page endpoint -> its address, in the order the pages nav shows them."""
+
+SECTIONS: Mapping[str, tuple[str, ...]] = {
+    RULES_PAGE: MEXICAN_TRAIN.reference_sections,
+    VARIANTS_PAGE: ("deal-tables", "presets", "house-rules", MEXICAN_TRAIN.glossary),
+    SUPER_DOMINO_PAGE: SUPER_DOMINO.reference_sections,
+}
+"""page endpoint -> the ids of its sections (its ``<h2>`` headings and its table of contents), in reading order."""
+
+COMPARE_ROWS = ("dealing", "engine", "first-turn", "doubles", "markers", "mexican-train")
+"""The points the presets comparison has a row for (``compare-<point>``)."""
+
+
+def _anchor_pages() -> dict[str, str]:
+    pages: dict[str, str] = {}
+    ids: dict[str, list[str]] = {
+        RULES_PAGE: list(MEXICAN_TRAIN.reference_ids),
+        VARIANTS_PAGE: [
+            "deal-notes",
+            "preset-descriptions",
+            "choices",
+            "other-house-rules",
+            *(f"deal-{n}" for n in SUPPORTED_SETS),
+            *(f"{kind}-{name}" for name in PRESETS for kind in ("preset", "compare")),
+            *(f"compare-{row}" for row in COMPARE_ROWS),
+            *(f"option-{name}" for name in OPTION_NAMES),
+            *(f"rule-{rule}" for rule in MEXICAN_TRAIN_RULES),
+        ],
+        SUPER_DOMINO_PAGE: [
+            *SUPER_DOMINO.reference_ids,
+            *(f"sd-preset-{name}" for name in SUPER_PRESETS),
+            *(f"rule-{rule}" for rule in SUPER_DOMINO_RULES),
+        ],
+    }
+    for page, sections in SECTIONS.items():
+        for anchor in (*sections, *ids[page]):
+            assert anchor not in pages, f"#{anchor} is on two reference pages"
+            pages[anchor] = page
+    return pages
+
+
+ANCHOR_PAGES: Mapping[str, str] = _anchor_pages()
+"""anchor -> the endpoint of the one reference page that has it (every id on the pages but ``contents``)."""
+
+
+def reference_url(anchor: str) -> str:
+    """The address of the reference page with that anchor, anchor included: "/rules/variants#presets".
+
+    An anchor no page has lands on the Mexican Train rules page.
+    """
+    page = ANCHOR_PAGES.get(anchor, RULES_PAGE)
+    path = url_for(page) if has_request_context() else PATHS[page]
+    return f"{path}#{anchor}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealGrid:
+    """One set's deal table, a column per distinct table: presets that deal alike share a column.
+
+    A cell is ``None`` where those presets cannot deal that many hands from the set.
+    """
+
+    highest: int
+    tiles: int
+    columns: tuple[tuple[str, ...], ...]
+    """The preset ids behind each column, in :data:`PRESETS` order."""
+    rows: tuple[tuple[int, tuple[int | None, ...]], ...]
+    """(players, tiles each in every column)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetFacts:
+    """What the equipment and game sections say about one set."""
+
+    highest: int
+    tiles: int
+    pips: int
+    rounds: int
+    most_players: int
+
+
+def deal_grids(presets: Sequence[Preset], sets: Sequence[int] = SUPPORTED_SETS) -> list[DealGrid]:
+    """Every set's deal table side by side for the given presets, straight from their options."""
+    grids = []
+    for highest in sets:
+        columns: dict[tuple[tuple[int, int], ...], list[str]] = {}
+        for p in presets:
+            counts = tuple(sorted(p.options.deals.get(highest, {}).items()))
+            columns.setdefault(counts, []).append(p.name)
+        tables = [dict(counts) for counts in columns]
+        players = sorted({n for t in tables for n in t})
+        rows = tuple((n, tuple(t.get(n) for t in tables)) for n in players)
+        grids.append(DealGrid(highest, DominoSet(highest).tile_count, tuple(map(tuple, columns.values())), rows))
+    return grids
+
+
+def deal_summary(table: DealTable, highest: int) -> str:
+    """A deal table row in one line, runs of equal hands merged: "2–4 players: 15 · 5–6 players: 12"."""
+    counts = sorted(table.get(highest, {}).items())
+    runs: list[list[int]] = []  # [first players, last players, tiles]
+    for players, tiles in counts:
+        if runs and runs[-1][2] == tiles and runs[-1][1] == players - 1:
+            runs[-1][1] = players
+        else:
+            runs.append([players, players, tiles])
+    parts = [
+        ngettext("%(first)s–%(num)s player: %(tiles)s", "%(first)s–%(num)s players: %(tiles)s", b, first=a, tiles=t)
+        if a != b
+        else ngettext("%(num)s player: %(tiles)s", "%(num)s players: %(tiles)s", a, tiles=t)
+        for a, b, t in runs
+    ]
+    return " · ".join(parts)
+
+
+def set_facts(sets: Sequence[int] = SUPPORTED_SETS) -> list[SetFacts]:
+    """Tiles, pips, rounds and the most players for each set, as the equipment section quotes them."""
+    out = []
+    for highest in sets:
+        s = DominoSet(highest)
+        out.append(SetFacts(highest, s.tile_count, s.pip_total, s.rounds, max(STANDARD_DEALS[highest])))
+    return out
+
+
+# an option that only matters when another one is on: a preset without markers has no say on how they come off
+_ONLY_WITH = {
+    "mexican_before_own": "mexican_train",
+    "mexican_start": "mexican_train",
+    "play_on_marked": "markers",
+    "marker_removed_by": "markers",
+    "mark_unfollowed_double": "markers",
+}
+
+
+def presets_by_option(
+    presets: Sequence[Preset], names: Sequence[str] = OPTION_NAMES
+) -> dict[str, dict[object, list[str]]]:
+    """option -> value -> the presets that choose it, so the page says "used by" from the presets themselves.
+
+    A preset is left out of an option that its other options make moot (no Mexican train, no markers).
+    """
+    uses: dict[str, dict[object, list[str]]] = {}
+    for name in names:
+        if name == "deals":  # a table, not a choice; the deal tables show it
+            continue
+        choices = uses.setdefault(name, {})
+        for p in presets:
+            parent = _ONLY_WITH.get(name)
+            if parent is None or getattr(p.options, parent):
+                choices.setdefault(getattr(p.options, name), []).append(p.name)
+    return uses
+
+
+def rules_by_anchor(rules: Mapping[str, tuple[str, str]] = RULES) -> dict[str, list[str]]:
+    """Rule ids grouped under the section that explains them, in :data:`RULES` order."""
+    grouped: dict[str, list[str]] = {}
+    for rule, (_title, anchor) in rules.items():
+        grouped.setdefault(anchor, []).append(rule)
+    return grouped
+
+
+@dataclass(frozen=True, slots=True)
+class SuperDominoFacts:
+    """The numbers the Super Domino part of the page quotes, from the engine."""
+
+    highest: int
+    tiles: int
+    hand: int
+    most_players: int
+    example_players: int
+    example_boneyard: int
+    big_set_most_players: int
+
+
+def super_domino_facts(example_players: int = 4) -> SuperDominoFacts:
+    """The set, hand and player limits the Super Domino page quotes, with a worked example deal."""
+    tiles = DominoSet(15).tile_count
+    return SuperDominoFacts(
+        highest=15,
+        tiles=tiles,
+        hand=SUPER_DOMINO_HAND,
+        most_players=super_domino_max_players(15),
+        example_players=example_players,
+        example_boneyard=tiles - example_players * SUPER_DOMINO_HAND,
+        big_set_most_players=super_domino_max_players(18),
+    )
