@@ -21,7 +21,7 @@ def _body() -> dict[str, Any]:
         raise services.BadRequest("Send JSON with the header Content-Type: application/json.")
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise services.BadRequest("The body is not a JSON object; send something like {\"players\": [...]}.")
+        raise services.BadRequest('The body is not a JSON object; send something like {"players": [...]}.')
     return data
 
 

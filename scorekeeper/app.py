@@ -83,7 +83,7 @@ def _instance_secret(instance: Path) -> str:
 def _normalise_url(url: str) -> str:
     # hosting providers hand out postgres:// URLs; SQLAlchemy wants a driver name
     if url.startswith("postgres://"):
-        url = "postgresql://" + url[len("postgres://"):]
+        url = "postgresql://" + url[len("postgres://") :]
     if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
     return url

@@ -44,8 +44,9 @@ def progression_chart(progression: dict[str, list[int]], width: int = 340, heigh
     lines = []
     for player, totals in progression.items():
         pts = [(x(0), y(0))] + [(x(i + 1), y(v)) for i, v in enumerate(totals)]
-        lines.append(Line(player, " ".join(f"{a},{b}" for a, b in pts), pts[-1][0], pts[-1][1],
-                          totals[-1] if totals else 0))
+        lines.append(
+            Line(player, " ".join(f"{a},{b}" for a, b in pts), pts[-1][0], pts[-1][1], totals[-1] if totals else 0)
+        )
     lines = _spread_labels(lines, gap=13, low=top + 6, high=height - bottom)
     step = _nice_step(top_value)
     y_ticks = [(y(v), v) for v in range(0, top_value + 1, step)]
@@ -75,5 +76,4 @@ def _spread_labels(lines: list[Line], gap: float, low: float, high: float) -> li
         for k in range(1, len(ys)):
             ys[k] = max(ys[k], ys[k - 1] + gap)
     placed = dict(zip(order, ys))
-    return [Line(ln.player, ln.points, ln.end_x, ln.end_y, ln.total, round(placed[i], 1))
-            for i, ln in enumerate(lines)]
+    return [Line(ln.player, ln.points, ln.end_x, ln.end_y, ln.total, round(placed[i], 1)) for i, ln in enumerate(lines)]

@@ -2,16 +2,18 @@
 
 from flask import Flask, Response
 
-CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",  # no inline script, ever
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",  # no inline script, ever
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 
 def init_app(app: Flask) -> None:

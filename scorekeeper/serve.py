@@ -29,8 +29,16 @@ def main() -> None:
     if lan and host in ("0.0.0.0", "::", lan):
         print(f"  on a phone on the same Wi-Fi:  http://{lan}:{port}/")
     sys.stdout.flush()
-    args = ["gunicorn", "--bind", f"{host}:{port}", "--workers", os.environ.get("WORKERS", "2"),
-            "--access-logfile", "-", "scorekeeper.wsgi:app"]
+    args = [
+        "gunicorn",
+        "--bind",
+        f"{host}:{port}",
+        "--workers",
+        os.environ.get("WORKERS", "2"),
+        "--access-logfile",
+        "-",
+        "scorekeeper.wsgi:app",
+    ]
     os.execvp(os.path.join(os.path.dirname(sys.executable), "gunicorn"), args)
 
 

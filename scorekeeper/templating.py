@@ -8,22 +8,32 @@ from babel.lists import format_list
 from flask import Flask
 from flask_babel import get_locale, gettext
 
-from .rules.i18n import N_
-
 from .chart import progression_chart
+from .rules.i18n import N_
 
 # where the pips sit on a 3x3 grid (0..8, row by row) for each number up to 9;
 # 10..18 draw as a numeral since dot patterns stop being readable at phone size
 PIP_LAYOUT: dict[int, tuple[int, ...]] = {
-    0: (), 1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
-    6: (0, 2, 3, 5, 6, 8), 7: (0, 2, 3, 4, 5, 6, 8), 8: (0, 1, 2, 3, 5, 6, 7, 8),
+    0: (),
+    1: (4,),
+    2: (0, 8),
+    3: (0, 4, 8),
+    4: (0, 2, 6, 8),
+    5: (0, 2, 4, 6, 8),
+    6: (0, 2, 3, 5, 6, 8),
+    7: (0, 2, 3, 4, 5, 6, 8),
+    8: (0, 1, 2, 3, 5, 6, 7, 8),
     9: (0, 1, 2, 3, 4, 5, 6, 7, 8),
 }
 
 
 PRESET_NAMES: dict[str, str] = {
-    "standard": N_("Standard"), "italian": N_("Italian"), "czech": N_("Czech"),
-    "portuguese": N_("Portuguese"), "german": N_("German"), "pagat": N_("Pagat"),
+    "standard": N_("Standard"),
+    "italian": N_("Italian"),
+    "czech": N_("Czech"),
+    "portuguese": N_("Portuguese"),
+    "german": N_("German"),
+    "pagat": N_("Pagat"),
 }
 """Short names for the rule sets, for table headings and tags where the full title does not fit."""
 
@@ -33,7 +43,7 @@ def preset_name(preset: str) -> str:
 
 
 def and_list(names: Sequence[str]) -> str:
-    """"Ana, Ben and Cleo" in the page's language."""
+    """ "Ana, Ben and Cleo" in the page's language."""
     return str(format_list(list(names), locale=get_locale() or "en")) if names else ""
 
 

@@ -32,7 +32,10 @@ def test_counting_up_and_short_games() -> None:
 def test_lowest_total_ranks_first_and_gap_to_leader() -> None:
     table = standings(["Ana", "Ben", "Cleo"], [{"Ana": 10, "Ben": 0, "Cleo": 41}, {"Ana": 5, "Ben": 30, "Cleo": 0}])
     assert [(s.player, s.total, s.rank, s.behind) for s in table] == [
-        ("Ana", 15, 1, 0), ("Ben", 30, 2, 15), ("Cleo", 41, 3, 26)]
+        ("Ana", 15, 1, 0),
+        ("Ben", 30, 2, 15),
+        ("Cleo", 41, 3, 26),
+    ]
 
 
 def test_equal_totals_share_a_rank_and_the_next_rank_is_skipped() -> None:

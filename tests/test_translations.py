@@ -58,7 +58,9 @@ def test_every_text_is_translated(language: str) -> None:
     missing = []
     for msgid, where in used_messages().items():
         message = cat.get(msgid) or next((m for m in cat if isinstance(m.id, tuple) and m.id[0] == msgid), None)
-        strings = [] if message is None else (list(message.string) if isinstance(message.string, tuple) else [message.string])
+        strings = (
+            [] if message is None else (list(message.string) if isinstance(message.string, tuple) else [message.string])
+        )
         if message is None or message.fuzzy or not strings or not all(strings):
             missing.append(f"{where}: {msgid!r}")
     assert not missing, f"{len(missing)} texts have no {language} translation:\n" + "\n".join(missing[:30])

@@ -66,7 +66,7 @@ def read_tiles(value: object, path: str, example: str = "12-5") -> tuple[Tile, .
     out = []
     for i, raw in enumerate(read_list(value, path)):
         if not isinstance(raw, str):
-            raise PositionError(f"{path}[{i}]", f"expected a tile written like \"{example}\", not {raw!r}")
+            raise PositionError(f"{path}[{i}]", f'expected a tile written like "{example}", not {raw!r}')
         try:
             out.append(Tile.parse(raw))
         except TileError as e:

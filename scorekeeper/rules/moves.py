@@ -83,12 +83,12 @@ class BaseMove:
         if extra:
             raise MoveError(extra[0], cls.UNKNOWN_FIELD)
         if "tile" not in data:
-            raise MoveError("tile", f"a play needs a tile, like \"{cls.EXAMPLE}\"")
+            raise MoveError("tile", f'a play needs a tile, like "{cls.EXAMPLE}"')
         if cls.WHERE_MISSING is not None and cls.WHERE not in data:
             raise MoveError(cls.WHERE, cls.WHERE_MISSING)
         raw_tile = data["tile"]
         if not isinstance(raw_tile, str):
-            raise MoveError("tile", f"expected a tile written like \"{cls.EXAMPLE}\", not {raw_tile!r}")
+            raise MoveError("tile", f'expected a tile written like "{cls.EXAMPLE}", not {raw_tile!r}')
         try:
             tile = Tile.parse(raw_tile)
         except TileError as e:

@@ -147,7 +147,7 @@ class RulesReader(Generic[OptionsT]):
             name, base = self.resolve(spec.get("preset", self.default), f"{path}.preset", error)
             rest = {k: v for k, v in spec.items() if k != "preset"}
             return name, self.read_options(rest, path, error, base)
-        raise error(path, f"expected a preset name or an object like {{\"preset\": \"{self.default}\", ...}}")
+        raise error(path, f'expected a preset name or an object like {{"preset": "{self.default}", ...}}')
 
     def rules_json(self, preset: str, options: OptionsT) -> str | dict[str, Any]:
         """The shortest spec: ``"standard"``, or ``{"preset": "standard", <changed option>: <value>, ...}``."""

@@ -21,5 +21,9 @@ class Verdict(CitesRule):
     def to_json(self) -> dict[str, Any]:
         """``reason`` and ``title`` in the player's language; ``rule`` and ``anchor`` are stable ids."""
         return {
-            "legal": self.legal, "rule": self.rule, "reason": self.reason, "title": self.title, "anchor": self.anchor
+            "legal": self.legal,
+            "rule": self.rule,
+            "reason": self.reason,
+            "title": self.title,
+            "anchor": self.anchor,
         }

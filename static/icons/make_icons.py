@@ -38,7 +38,7 @@ def colour_at(x: float, y: float, maskable: bool) -> tuple[int, int, int, int]:
         return (*FELT, 255)
     if 18 <= x <= 46 and 31 <= y <= 33:
         return (*INK, 255)
-    if any((x - px) ** 2 + (y - py) ** 2 <= 3.5 ** 2 for px, py in PIPS):
+    if any((x - px) ** 2 + (y - py) ** 2 <= 3.5**2 for px, py in PIPS):
         return (*INK, 255)
     return (*BONE, 255)
 
@@ -52,7 +52,9 @@ def draw(size: int, maskable: bool = False) -> bytes:
             acc = [0, 0, 0, 0]
             for sj in range(SAMPLES):
                 for si in range(SAMPLES):
-                    r, g, b, a = colour_at((i + (si + 0.5) / SAMPLES) * unit, (j + (sj + 0.5) / SAMPLES) * unit, maskable)
+                    r, g, b, a = colour_at(
+                        (i + (si + 0.5) / SAMPLES) * unit, (j + (sj + 0.5) / SAMPLES) * unit, maskable
+                    )
                     acc[0] += r * a
                     acc[1] += g * a
                     acc[2] += b * a
@@ -74,7 +76,10 @@ def png(width: int, height: int, raw: bytes) -> bytes:
 
 
 if __name__ == "__main__":
-    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
-                                 ("icon-maskable-512.png", 512, True)):
+    for name, size, maskable in (
+        ("icon-192.png", 192, False),
+        ("icon-512.png", 512, False),
+        ("icon-maskable-512.png", 512, True),
+    ):
         (HERE / name).write_bytes(draw(size, maskable))
         print(name, (HERE / name).stat().st_size, "bytes")

@@ -28,8 +28,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None
@@ -44,15 +48,29 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
         pytest.skip(reason)
     # these flags keep Chromium from reaching for the network at start-up
-    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+    args = [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+    ]
     return {**browser_type_launch_args, "executable_path": path, "args": args}
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True,
-            "device_scale_factor": 2, "locale": "en-GB"}
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+        "locale": "en-GB",
+    }
 
 
 @pytest.fixture(scope="session")

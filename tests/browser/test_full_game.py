@@ -102,8 +102,16 @@ def test_a_four_player_game_from_start_to_winner(page: Page, live_server: str, a
 def test_eight_long_names_fit_a_360_px_phone(page: Page, live_server: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server + "/games/new")
-    names = ["Maximiliánová-Šárka", "João Gonçalves da Silva", "Wolfgang Amadeus", "Ana", "Bartholomew",
-             "Cleopatra Philopator", "Dan", "Giuseppe Garibaldi"]
+    names = [
+        "Maximiliánová-Šárka",
+        "João Gonçalves da Silva",
+        "Wolfgang Amadeus",
+        "Ana",
+        "Bartholomew",
+        "Cleopatra Philopator",
+        "Dan",
+        "Giuseppe Garibaldi",
+    ]
     for i, name in enumerate(names):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     page.get_by_role("button", name="Start the game").click()

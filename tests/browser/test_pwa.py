@@ -56,7 +56,8 @@ def errors(page: Page) -> Iterator[list[str]]:
 
 
 def test_the_service_worker_keeps_the_rules_and_says_when_scores_are_out_of_reach(
-        page: Page, context: BrowserContext, live_server: str, errors: list[str]) -> None:
+    page: Page, context: BrowserContext, live_server: str, errors: list[str]
+) -> None:
     table = start_game(page, live_server)
     wait_for_worker(page)
 
@@ -90,7 +91,8 @@ def test_the_service_worker_keeps_the_rules_and_says_when_scores_are_out_of_reac
 
 
 def test_a_round_typed_on_the_phone_survives_a_reload_and_a_lost_connection(
-        page: Page, context: BrowserContext, live_server: str, errors: list[str]) -> None:
+    page: Page, context: BrowserContext, live_server: str, errors: list[str]
+) -> None:
     table = start_game(page, live_server)
     page.get_by_role("link", name="End round 1: enter pips").click()
     form = page.url
@@ -128,7 +130,8 @@ def test_a_round_typed_on_the_phone_survives_a_reload_and_a_lost_connection(
 
 
 def test_cancel_forgets_the_round_and_merely_opening_a_correction_keeps_nothing(
-        page: Page, live_server: str, errors: list[str]) -> None:
+    page: Page, live_server: str, errors: list[str]
+) -> None:
     table = start_game(page, live_server)
     page.get_by_role("link", name="End round 1: enter pips").click()
     page.get_by_label("Ana", exact=True).fill("99")
@@ -148,7 +151,8 @@ def test_cancel_forgets_the_round_and_merely_opening_a_correction_keeps_nothing(
 
 
 def test_a_round_sent_when_the_phone_thinks_it_is_online_but_the_server_is_gone(
-        page: Page, context: BrowserContext, live_server: str, errors: list[str]) -> None:
+    page: Page, context: BrowserContext, live_server: str, errors: list[str]
+) -> None:
     start_game(page, live_server)
     wait_for_worker(page)
     page.get_by_role("link", name="End round 1: enter pips").click()
@@ -197,14 +201,16 @@ def test_keep_screen_on_works_or_is_absent_never_an_error(page: Page, live_serve
 
 
 def test_over_plain_http_on_a_lan_address_everything_but_the_worker_and_wake_lock_works(
-        browser_type: BrowserType, browser_type_launch_args: dict[str, Any], live_server: str) -> None:
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], live_server: str
+) -> None:
     # a phone opening http://scorekeeper.lan:port is not a secure context, unlike 127.0.0.1
     port = live_server.rsplit(":", 1)[1]
     args = [*browser_type_launch_args.get("args", []), "--host-resolver-rules=MAP scorekeeper.lan 127.0.0.1"]
     browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
     try:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                      locale="en-GB")
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en-GB"
+        )
         page = context.new_page()
         seen: list[str] = []
         page.on("pageerror", lambda error: seen.append(str(error)))
@@ -277,8 +283,18 @@ DESCRIBE = """() => { window.describe = (el) => {
   return context + s + (words ? ` "${words.slice(0, 30)}"` : '');
 }; }"""
 
-PAGES = ["/", "/games/new", "{table}", "{table}/rounds/new", "/check", "/check?set=18", "/deal", "/rules",
-         "{table}/history", "/offline"]
+PAGES = [
+    "/",
+    "/games/new",
+    "{table}",
+    "{table}/rounds/new",
+    "/check",
+    "/check?set=18",
+    "/deal",
+    "/rules",
+    "{table}/history",
+    "/offline",
+]
 
 
 @pytest.fixture

@@ -56,8 +56,10 @@ def test_a_dealt_round_gives_a_valid_position() -> None:
     ("doc", "message"),
     [
         ([], "position: expected an object"),
-        (with_(trains=[{"tiles": ["12-5", "5-5"]}, {"tiles": []}, {"tiles": ["12-0", "7-3"]}, {"tiles": []}]),
-         "trains[2].tiles[1]: 7-3 does not connect to 0"),
+        (
+            with_(trains=[{"tiles": ["12-5", "5-5"]}, {"tiles": []}, {"tiles": ["12-0", "7-3"]}, {"tiles": []}]),
+            "trains[2].tiles[1]: 7-3 does not connect to 0",
+        ),
         (with_(hand=["5-1", "3-3", "13-4"]), "hand[2]: 13-4 is not in a double-12 set"),
         (with_(hand=["5-1", "7-3"]), "hand[1]: 7-3 appears twice (also mexican[1])"),
         (with_(hand=["12-12"]), "hand[0]: 12-12 appears twice (also the engine)"),
@@ -77,7 +79,10 @@ def test_a_dealt_round_gives_a_valid_position() -> None:
         (with_(open_doubles=[9]), "open_doubles[0]: expected a seat from 0 to 3"),
         (with_(rules="klingon"), "rules: unknown preset 'klingon'"),
         (with_(rules={"preset": "standard", "wild": True}), "rules.wild: unknown option"),
-        (with_(rules={"preset": "standard", "double_blank": 30}), "rules.double_blank: a double-blank counts 0, 25 or 50"),
+        (
+            with_(rules={"preset": "standard", "double_blank": 30}),
+            "rules.double_blank: a double-blank counts 0, 25 or 50",
+        ),
         (with_(rules={"preset": "standard", "markers": "yes"}), "rules.markers: expected true or false"),
         (with_(rules=7), "rules: expected a preset name"),
         (with_(trains=[]), "trains: expected one train per player (4), not 0"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -136,7 +137,11 @@ def test_pop_undoes_push(r: Round, steps: int) -> None:
 # -- bad input never raises anything but a FormatError -------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=6) | st.sampled_from(["12-5", "5-5", "mexican"]),
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 200)
+    | st.text(max_size=6)
+    | st.sampled_from(["12-5", "5-5", "mexican"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=10,
 )
@@ -173,10 +178,8 @@ def test_mangled_positions_raise_position_error_only(data: st.DataObject) -> Non
         if data.draw(st.booleans()) and isinstance(parent, dict):
             parent.pop(path[-1], None)
         else:
-            try:
+            with contextlib.suppress(IndexError, KeyError, TypeError):
                 parent[path[-1]] = data.draw(json_values)
-            except (IndexError, KeyError, TypeError):
-                pass
     try:
         pos = Position.from_json(doc)
     except PositionError as e:

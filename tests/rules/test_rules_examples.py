@@ -230,9 +230,7 @@ class TestPortuguese:
             pos("5-1", trains=["", "12-5", "", ""], marked=[1], rules=self.R)
 
     def test_follow_up_after_a_double_may_go_elsewhere(self) -> None:
-        p = pos(
-            "12-3 4-1", trains=["12-5 5-5", "", "", ""], open_doubles=[0], laid=1, laid_double=True, rules=self.R
-        )
+        p = pos("12-3 4-1", trains=["12-5 5-5", "", "", ""], open_doubles=[0], laid=1, laid_double=True, rules=self.R)
         assert rule_of(p, play("12-3", "mexican")) == "legal"
         assert rule_of(p, Move.draw()) == "must-play-before-drawing"
 

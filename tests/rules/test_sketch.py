@@ -9,15 +9,25 @@ from scorekeeper.rules import Move, SketchError, Tile, TrainSketch, sketch_posit
 NOT_STARTED = TrainSketch(None)
 
 
-def sketch(trains: list[TrainSketch], hand: list[str], mexican: TrainSketch = NOT_STARTED, **kw: object):  # type: ignore[no-untyped-def]
-    return sketch_position(highest=12, engine=12, players=len(trains), turn=0, trains=trains, mexican=mexican,
-                           hand=[Tile.parse(t) for t in hand], **kw)  # type: ignore[arg-type]
+def sketch(  # type: ignore[no-untyped-def]
+    trains: list[TrainSketch], hand: list[str], mexican: TrainSketch = NOT_STARTED, **kw: object
+):
+    return sketch_position(
+        highest=12,
+        engine=12,
+        players=len(trains),
+        turn=0,
+        trains=trains,
+        mexican=mexican,
+        hand=[Tile.parse(t) for t in hand],
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def test_each_train_leads_from_the_engine_to_the_end_the_player_sees() -> None:
     pos = sketch([TrainSketch(5), TrainSketch(12), TrainSketch(7, open_double=True)], ["5-1"], TrainSketch(3))
     ends = []
-    for train in (*pos.trains, ):
+    for train in (*pos.trains,):
         end = 12
         for tile in train.tiles:
             end = tile.other_end(end)
@@ -65,9 +75,26 @@ def test_impossible_tables_say_what_cannot_be(trains: list[TrainSketch], hand: l
 
 def test_a_double_just_laid_binds_its_layer_by_the_preset() -> None:
     trains = [TrainSketch(5, marker=True), TrainSketch(3, open_double=True)]
-    standard = sketch_position(highest=12, engine=12, players=2, turn=1, trains=trains, mexican=NOT_STARTED,
-                               hand=[Tile(5, 1)], laid_double=True)
-    italian = sketch_position(highest=12, engine=12, players=2, turn=1, trains=trains, mexican=NOT_STARTED,
-                              hand=[Tile(5, 1)], laid_double=True, rules="italian")
+    standard = sketch_position(
+        highest=12,
+        engine=12,
+        players=2,
+        turn=1,
+        trains=trains,
+        mexican=NOT_STARTED,
+        hand=[Tile(5, 1)],
+        laid_double=True,
+    )
+    italian = sketch_position(
+        highest=12,
+        engine=12,
+        players=2,
+        turn=1,
+        trains=trains,
+        mexican=NOT_STARTED,
+        hand=[Tile(5, 1)],
+        laid_double=True,
+        rules="italian",
+    )
     assert standard.check(Move.play("5-1", 0)).rule == "double-must-be-covered"
     assert italian.check(Move.play("5-1", 0)).rule == "legal"  # "on the double or on another train"

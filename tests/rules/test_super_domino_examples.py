@@ -77,7 +77,9 @@ class TestSpell:
     def test_under_the_spell_play_on_the_13(self) -> None:
         verdict = sd_pos("13-4 7-1", **self.SPELL).check(on("7-1", 1))
         assert verdict.rule == "sd-spell" and verdict.anchor == "super-domino-spell"
-        assert verdict.reason == "The spell is on: you must play on the 13 showing on edge 3, so 7-1 cannot go on edge 2."
+        assert (
+            verdict.reason == "The spell is on: you must play on the 13 showing on edge 3, so 7-1 cannot go on edge 2."
+        )
 
     def test_a_13_breaks_the_spell(self) -> None:
         assert rule_of(sd_pos("13-4 7-1", **self.SPELL), on("13-4", 2)) == "sd-legal"
@@ -129,7 +131,15 @@ class TestStuck:
 
     def test_after_drawing_you_may_lay_or_keep_the_tile(self) -> None:
         p = sd_pos("7-1 15-2", rules="pagat", edges=[15] * 6, drawn=True)
-        assert p.legal_moves() == [on("15-2", 0), on("15-2", 1), on("15-2", 2), on("15-2", 3), on("15-2", 4), on("15-2", 5), PASS]
+        assert p.legal_moves() == [
+            on("15-2", 0),
+            on("15-2", 1),
+            on("15-2", 2),
+            on("15-2", 3),
+            on("15-2", 4),
+            on("15-2", 5),
+            PASS,
+        ]
 
     def test_already_drew(self) -> None:
         verdict = sd_pos("7-1 8-2 9-3", rules="pagat", edges=[15] * 6, drawn=True).check(DRAW)

@@ -19,9 +19,12 @@ EDGES = [2, 7, 9, 6]  # the four arms of a spinner, grown a little
 PAGAT_EDGES = [2, 7, 9, 6, 1, 1]
 
 
-def table(hands: list[str], edges: list[int], boneyard: str = "", rules: Any = "german", turn: int = 0, **extra: Any) -> SuperRound:
-    pos = sd_pos(hands[turn], edges=edges, rules=rules, players=len(hands), turn=turn,
-                 boneyard=len(tiles(boneyard)), **extra)
+def table(
+    hands: list[str], edges: list[int], boneyard: str = "", rules: Any = "german", turn: int = 0, **extra: Any
+) -> SuperRound:
+    pos = sd_pos(
+        hands[turn], edges=edges, rules=rules, players=len(hands), turn=turn, boneyard=len(tiles(boneyard)), **extra
+    )
     return hand_from(pos, hands, boneyard)
 
 
@@ -99,7 +102,9 @@ class TestSpecialTiles:
         open_end = table(hands, [15, 7, 9, 6], boneyard="8-1 8-2 8-3")
         open_end.play("15-3", 0)  # shows 3: reverse only
         assert open_end.boneyard_count == 3 and open_end.direction == "right"
-        either = table(hands, [15, 7, 9, 6], boneyard="8-1 8-2 8-3", rules={"preset": "german", "effects": "either-half"})
+        either = table(
+            hands, [15, 7, 9, 6], boneyard="8-1 8-2 8-3", rules={"preset": "german", "effects": "either-half"}
+        )
         either.play("15-3", 0)  # a 15 and a 3: the others draw, and the direction reverses
         assert either.boneyard_count == 0 and either.direction == "right" and either.turn == 3
 
@@ -167,7 +172,9 @@ class TestSpinner:
 
     def test_nobody_holds_a_double_and_the_boneyard_is_empty(self) -> None:
         r = table(["15-3", "14-2", "12-1"], [], boneyard="11-0")
-        r.pass_(); r.pass_(); r.pass_()  # noqa: E702
+        r.pass_()
+        r.pass_()
+        r.pass_()  # noqa: E702
         r.draw()
         r.pass_()
         assert r.is_over and r.outcome() is not None and r.outcome().blocked  # type: ignore[union-attr]

@@ -50,8 +50,17 @@ def test_the_readme_example_reads_and_writes_back_unchanged() -> None:
 
 
 def test_minimal_position_and_defaults() -> None:
-    pos = SuperPosition.from_json({"game": "super-domino", "rules": "pagat", "players": 2, "turn": 1,
-                                   "edges": [], "hand": ["9-9"], "boneyard": 118})
+    pos = SuperPosition.from_json(
+        {
+            "game": "super-domino",
+            "rules": "pagat",
+            "players": 2,
+            "turn": 1,
+            "edges": [],
+            "hand": ["9-9"],
+            "boneyard": 118,
+        }
+    )
     assert pos.highest == 15 and pos.direction == "left" and pos.spell == () and not pos.drawn
     assert pos.to_json()["set"] == 15
 
@@ -109,18 +118,30 @@ def test_missing_fields() -> None:
 
 
 def test_moves_read_and_write_json() -> None:
-    for doc in ({"action": "play", "tile": "15-3", "edge": 2}, {"action": "play", "tile": "9-9", "edge": None},
-                {"action": "draw"}, {"action": "pass"}):
+    for doc in (
+        {"action": "play", "tile": "15-3", "edge": 2},
+        {"action": "play", "tile": "9-9", "edge": None},
+        {"action": "draw"},
+        {"action": "pass"},
+    ):
         assert SuperMove.from_json(doc).to_json() == doc
     assert SuperMove.from_json({"action": "play", "tile": "9-9"}) == SuperMove.spinner("9-9")
-    assert SuperMove.parse("3-15 on 1") == SuperMove.play("15-3", 1) and SuperMove.parse("9-9") == SuperMove.spinner("9-9")
+    assert SuperMove.parse("3-15 on 1") == SuperMove.play("15-3", 1) and SuperMove.parse("9-9") == SuperMove.spinner(
+        "9-9"
+    )
 
 
 @pytest.mark.parametrize(
     ("doc", "field"),
-    [({"action": "play", "edge": 1}, "tile"), ({"action": "play", "tile": "15-3", "edge": -1}, "edge"),
-     ({"action": "play", "tile": "15-3", "edge": True}, "edge"), ({"action": "play", "tile": "15-3", "train": 0}, "train"),
-     ({"action": "draw", "tile": "1-1"}, "tile"), ({"action": "fold"}, "action"), ([], "move")],
+    [
+        ({"action": "play", "edge": 1}, "tile"),
+        ({"action": "play", "tile": "15-3", "edge": -1}, "edge"),
+        ({"action": "play", "tile": "15-3", "edge": True}, "edge"),
+        ({"action": "play", "tile": "15-3", "train": 0}, "train"),
+        ({"action": "draw", "tile": "1-1"}, "tile"),
+        ({"action": "fold"}, "action"),
+        ([], "move"),
+    ],
 )
 def test_bad_moves(doc: Any, field: str) -> None:
     with pytest.raises(MoveError) as e:
@@ -143,8 +164,10 @@ def test_read_position_dispatches_on_game() -> None:
 
 
 def test_both_position_types_offer_the_same_seam() -> None:
-    for data, move in ((sd_json("15-3"), {"action": "play", "tile": "15-3", "edge": 0}),
-                       (pos_json("12-5"), {"action": "play", "tile": "12-5", "train": 0})):
+    for data, move in (
+        (sd_json("15-3"), {"action": "play", "tile": "15-3", "edge": 0}),
+        (pos_json("12-5"), {"action": "play", "tile": "12-5", "train": 0}),
+    ):
         p = read_position(data)
         assert p.check_json(move).legal and move in p.legal_moves_json()
         assert p.read_move(move).to_json() == move and p.game in ("super-domino", "mexican-train")

@@ -78,7 +78,9 @@ def test_random_hands_end_and_conserve_tiles(r: SuperRound, rnd: random.Random) 
 
 @SETTINGS
 @given(dealt_hands(), st.randoms(use_true_random=False), st.integers(0, 120))
-def test_legal_moves_agree_with_is_legal_and_with_the_players_view(r: SuperRound, rnd: random.Random, steps: int) -> None:
+def test_legal_moves_agree_with_is_legal_and_with_the_players_view(
+    r: SuperRound, rnd: random.Random, steps: int
+) -> None:
     for _ in range(steps):
         if r.is_over:
             break

@@ -18,7 +18,9 @@ def start_game(client: FlaskClient, *names: str, **options: str) -> str:
     return response.headers["Location"]
 
 
-def enter_round(client: FlaskClient, game: str, *pips: object, went_out: str = "", blocked: bool = False):  # type: ignore[no-untyped-def]
+def enter_round(  # type: ignore[no-untyped-def]
+    client: FlaskClient, game: str, *pips: object, went_out: str = "", blocked: bool = False
+):
     data = {f"pips-{i}": str(p) for i, p in enumerate(pips)}
     data["went_out"] = went_out
     if blocked:

@@ -25,10 +25,14 @@ def test_rounds_total_ranks_and_next_engine(client: FlaskClient) -> None:
     response = client.post(f"/api/v1/games/{game['id']}/rounds", json={"pips": {"Ana": 0, "Ben": 23, "Cleo": 41}})
     assert response.status_code == 201
     body = response.get_json()
-    assert body["rounds"] == [{"number": 1, "engine": 12, "pips": {"Ana": 0, "Ben": 23, "Cleo": 41},
-                               "went_out": None, "blocked": False}]
-    assert body["standings"] == [{"player": "Ana", "total": 0, "rank": 1}, {"player": "Ben", "total": 23, "rank": 2},
-                                 {"player": "Cleo", "total": 41, "rank": 3}]
+    assert body["rounds"] == [
+        {"number": 1, "engine": 12, "pips": {"Ana": 0, "Ben": 23, "Cleo": 41}, "went_out": None, "blocked": False}
+    ]
+    assert body["standings"] == [
+        {"player": "Ana", "total": 0, "rank": 1},
+        {"player": "Ben", "total": 23, "rank": 2},
+        {"player": "Cleo", "total": 41, "rank": 3},
+    ]
     assert body["next_round"]["engine"] == 11
 
 

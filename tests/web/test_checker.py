@@ -13,10 +13,22 @@ from scorekeeper.rules import PRESETS, deal_size
 from .helpers import start_game, text
 
 POSITION: dict[str, Any] = {
-    "rules": "standard", "set": 12, "engine": 12, "players": 4, "turn": 1,
-    "trains": [{"tiles": ["12-5", "5-5"], "marker": False}, {"tiles": [], "marker": True},
-               {"tiles": ["12-0"], "marker": False}, {"tiles": [], "marker": False}],
-    "mexican": ["12-7", "7-3"], "open_doubles": [0], "hand": ["5-1", "3-3", "9-4"], "boneyard": 37, "drawn": False,
+    "rules": "standard",
+    "set": 12,
+    "engine": 12,
+    "players": 4,
+    "turn": 1,
+    "trains": [
+        {"tiles": ["12-5", "5-5"], "marker": False},
+        {"tiles": [], "marker": True},
+        {"tiles": ["12-0"], "marker": False},
+        {"tiles": [], "marker": False},
+    ],
+    "mexican": ["12-7", "7-3"],
+    "open_doubles": [0],
+    "hand": ["5-1", "3-3", "9-4"],
+    "boneyard": 37,
+    "drawn": False,
 }
 
 
@@ -28,7 +40,16 @@ def verdict(page: str) -> tuple[str, str, list[str]]:
 
 
 def check_url(**fields: str) -> str:
-    base = {"check": "1", "turn": "1", "action": "play", "end-0": "", "end-1": "", "end-2": "", "end-3": "", "end-m": ""}
+    base = {
+        "check": "1",
+        "turn": "1",
+        "action": "play",
+        "end-0": "",
+        "end-1": "",
+        "end-2": "",
+        "end-3": "",
+        "end-m": "",
+    }
     base.update(fields)
     return "/check?" + "&".join(f"{k}={v}" for k, v in base.items())
 
@@ -82,8 +103,18 @@ def test_opened_from_a_game_it_knows_the_players_set_engine_and_rules(client: Fl
 def test_missing_choices_are_asked_for_not_crashed_on(client: FlaskClient) -> None:
     page = text(client.get(check_url()))
     assert "Pick the tile you want to lay." in page and "Pick the train" in page
-    for junk in ("tile=99-1&train=1", "tile=abc&train=x", "turn=9&tile=1-1&train=1", "set=7", "engine=40",
-                 "end-0=77", "players=1", "rules=klingon", "action=fly", "game=nope"):
+    for junk in (
+        "tile=99-1&train=1",
+        "tile=abc&train=x",
+        "turn=9&tile=1-1&train=1",
+        "set=7",
+        "engine=40",
+        "end-0=77",
+        "players=1",
+        "rules=klingon",
+        "action=fly",
+        "game=nope",
+    ):
         response = client.get(check_url() + "&" + junk)
         assert response.status_code in (200, 404), junk
 
@@ -122,8 +153,9 @@ def test_the_deal_table_agrees_with_the_engine_for_every_preset(client: FlaskCli
 
 
 def test_api_check_refuses_with_rule_reason_and_reference(client: FlaskClient) -> None:
-    response = client.post("/api/v1/check", json={"position": POSITION,
-                                                  "move": {"action": "play", "tile": "3-3", "train": "mexican"}})
+    response = client.post(
+        "/api/v1/check", json={"position": POSITION, "move": {"action": "play", "tile": "3-3", "train": "mexican"}}
+    )
     assert response.status_code == 200
     body = response.get_json()
     assert body["legal"] is False and body["rule"] == "double-must-be-covered"
@@ -131,8 +163,9 @@ def test_api_check_refuses_with_rule_reason_and_reference(client: FlaskClient) -
 
 
 def test_api_check_allows_covering_the_double(client: FlaskClient) -> None:
-    body = client.post("/api/v1/check", json={"position": POSITION,
-                                              "move": {"action": "play", "tile": "5-1", "train": 0}}).get_json()
+    body = client.post(
+        "/api/v1/check", json={"position": POSITION, "move": {"action": "play", "tile": "5-1", "train": 0}}
+    ).get_json()
     assert body["legal"] is True and body["rule"] == "legal"
 
 
@@ -142,8 +175,10 @@ def test_api_moves_lists_every_legal_move(client: FlaskClient) -> None:
 
 
 def test_api_invalid_positions_name_the_field(client: FlaskClient) -> None:
-    bad = {**POSITION, "trains": [*POSITION["trains"][:2], {"tiles": ["12-0", "7-3"], "marker": False},
-                                  POSITION["trains"][3]]}
+    bad = {
+        **POSITION,
+        "trains": [*POSITION["trains"][:2], {"tiles": ["12-0", "7-3"], "marker": False}, POSITION["trains"][3]],
+    }
     response = client.post("/api/v1/check", json={"position": bad, "move": {"action": "draw"}})
     assert response.status_code == 422
     assert response.get_json()["error"] == "trains[2].tiles[1]: 7-3 does not connect to 0"

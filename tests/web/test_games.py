@@ -35,9 +35,17 @@ def test_names_are_trimmed_kept_in_any_script_and_escaped(client: FlaskClient) -
 
 
 def test_bad_players_are_refused_next_to_the_field_and_typing_is_kept(client: FlaskClient) -> None:
-    response = client.post("/games/new", data={
-        "players-0": "Ana", "players-1": "ana", "players-2": "x" * 31, "set": "12", "order": "down",
-        "double_blank": "0"})
+    response = client.post(
+        "/games/new",
+        data={
+            "players-0": "Ana",
+            "players-1": "ana",
+            "players-2": "x" * 31,
+            "set": "12",
+            "order": "down",
+            "double_blank": "0",
+        },
+    )
     assert response.status_code == 200
     html = text(response)
     messages = errors(html)
@@ -52,8 +60,10 @@ def test_one_player_is_not_a_game(client: FlaskClient) -> None:
 
 
 def test_a_small_set_refuses_a_big_table(client: FlaskClient) -> None:
-    response = client.post("/games/new", data={**{f"players-{i}": f"P{i}" for i in range(6)},
-                                               "set": "6", "order": "down", "double_blank": "0"})
+    response = client.post(
+        "/games/new",
+        data={**{f"players-{i}": f"P{i}" for i in range(6)}, "set": "6", "order": "down", "double_blank": "0"},
+    )
     assert any("double-6 set deals for at most 4 players; use a double-9 set" in m for m in errors(text(response)))
 
 
@@ -64,8 +74,19 @@ def test_counting_up_and_a_short_game(client: FlaskClient) -> None:
 
 
 def test_rounds_outside_the_set_are_refused(client: FlaskClient) -> None:
-    html = text(client.post("/games/new", data={"players-0": "A", "players-1": "B", "set": "12", "order": "down",
-                                               "double_blank": "0", "rounds": "14"}))
+    html = text(
+        client.post(
+            "/games/new",
+            data={
+                "players-0": "A",
+                "players-1": "B",
+                "set": "12",
+                "order": "down",
+                "double_blank": "0",
+                "rounds": "14",
+            },
+        )
+    )
     assert any("1 to 13 rounds" in m for m in errors(html))
 
 
@@ -216,6 +237,14 @@ def test_the_game_keeps_its_rules_and_deals_by_them(client: FlaskClient) -> None
 
 
 def test_rules_that_cannot_deal_for_the_table_say_so(client: FlaskClient) -> None:
-    response = client.post("/games/new", data={**{f"players-{i}": f"P{i}" for i in range(7)}, "set": "12",
-                                               "order": "down", "double_blank": "0", "rules": "portuguese"})
+    response = client.post(
+        "/games/new",
+        data={
+            **{f"players-{i}": f"P{i}" for i in range(7)},
+            "set": "12",
+            "order": "down",
+            "double_blank": "0",
+            "rules": "portuguese",
+        },
+    )
     assert any("at most 6 players" in m for m in errors(text(response)))

@@ -18,7 +18,7 @@ def test_one_tap_switches_and_the_choice_is_remembered(client: FlaskClient) -> N
     assert response.status_code == 302 and response.headers["Location"] == "/games/new"
     later = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert '<html lang="cs">' in later
-    assert 'lang="cs" hreflang="cs"\n           aria-current=true' in later or 'aria-current=true>Čeština' in later
+    assert 'lang="cs" hreflang="cs"\n           aria-current=true' in later or "aria-current=true>Čeština" in later
 
 
 def test_switching_never_leaves_the_app(client: FlaskClient) -> None:
@@ -34,13 +34,22 @@ def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
 
 def test_api_reasons_follow_the_request_language_and_rule_ids_do_not(client: FlaskClient) -> None:
     position = {
-        "rules": "standard", "set": 12, "engine": 12, "players": 2, "turn": 1,
+        "rules": "standard",
+        "set": 12,
+        "engine": 12,
+        "players": 2,
+        "turn": 1,
         "trains": [{"tiles": ["12-5", "5-5"], "marker": False}, {"tiles": [], "marker": False}],
-        "mexican": [], "open_doubles": [0], "hand": ["9-4"], "boneyard": 30,
+        "mexican": [],
+        "open_doubles": [0],
+        "hand": ["9-4"],
+        "boneyard": 30,
     }
     body = {"position": position, "move": {"action": "play", "tile": "9-4", "train": 1}}
-    answers = {lang: client.post("/api/v1/check", json=body, headers={"Accept-Language": lang}).get_json()
-               for lang in ("en", "it", "cs", "pt", "de")}
+    answers = {
+        lang: client.post("/api/v1/check", json=body, headers={"Accept-Language": lang}).get_json()
+        for lang in ("en", "it", "cs", "pt", "de")
+    }
     assert {a["rule"] for a in answers.values()} == {"double-must-be-covered"}
     assert {a["reference"] for a in answers.values()} == {answers["en"]["reference"]}
     reasons = {a["reason"] for a in answers.values()}

@@ -11,8 +11,18 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import ANCHORS, OPTION_NAMES, PRESETS, RULES, SUPPORTED_SETS, DealError, deal_size
-from scorekeeper.rules import MEXICAN_TRAIN_RULES, SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES
+from scorekeeper.rules import (
+    ANCHORS,
+    MEXICAN_TRAIN_RULES,
+    OPTION_NAMES,
+    PRESETS,
+    RULES,
+    SUPER_DOMINO_ANCHORS,
+    SUPER_DOMINO_RULES,
+    SUPPORTED_SETS,
+    DealError,
+    deal_size,
+)
 from scorekeeper.services.reference import (
     ANCHOR_PAGES,
     PATHS,
@@ -88,7 +98,7 @@ class Page(HTMLParser):
         if tag == "h2" and a.get("id"):
             self.heading_ids.append(a["id"] or "")
         if tag == "table" and (a.get("id") or "").startswith("deal-"):
-            self._set = int((a["id"] or "")[len("deal-"):])
+            self._set = int((a["id"] or "")[len("deal-") :])
             self._columns = []
         if self._set and tag == "th" and a.get("data-presets"):
             self._columns.append(a["data-presets"] or "")
@@ -102,7 +112,7 @@ class Page(HTMLParser):
             self._cell = (self._set, self._columns[self._column], self._players)
             self._cell_text = ""
         if tag == "dt" and (a.get("id") or "").startswith("rule-"):
-            self._rule = (a["id"] or "")[len("rule-"):]
+            self._rule = (a["id"] or "")[len("rule-") :]
         if tag == "dd" and self._rule:
             self._dd, self._rule = self._rule, None
             self._dd_text = ""
@@ -165,7 +175,9 @@ def where(pages: dict[str, Page], anchor: str) -> list[str]:
 # -- the three pages ---------------------------------------------------------------------
 
 
-def test_the_three_pages_answer_with_their_titles_and_the_stylesheet(client: FlaskClient, pages: dict[str, Page]) -> None:
+def test_the_three_pages_answer_with_their_titles_and_the_stylesheet(
+    client: FlaskClient, pages: dict[str, Page]
+) -> None:
     assert PATHS == {RULES_PAGE: "/rules", VARIANTS_PAGE: "/rules/variants", SUPER_DOMINO_PAGE: "/rules/super-domino"}
     assert pages[RULES_PAGE].h1 == "Mexican Train: the rules"
     assert pages[VARIANTS_PAGE].h1 == "Rule sets and house rules"
@@ -231,7 +243,8 @@ def test_the_stylesheet_is_served_with_print_and_target_rules(client: FlaskClien
 
 
 def test_every_anchor_a_rule_or_a_section_names_is_on_exactly_one_page_and_reference_url_finds_it(
-        app: Flask, pages: dict[str, Page]) -> None:
+    app: Flask, pages: dict[str, Page]
+) -> None:
     anchors = {anchor for _title, anchor in RULES.values()} | set(ANCHORS)
     for anchor in anchors:
         [endpoint] = where(pages, anchor)
@@ -255,14 +268,28 @@ def test_the_map_of_anchors_is_exactly_what_the_pages_have(pages: dict[str, Page
         assert where(pages, anchor) == [endpoint], anchor
 
 
-@pytest.mark.parametrize("anchor", ["presets", "house-rules", "rule-ids", "deal-tables", "deal-12", "option-markers",
-                                    "preset-italian", "compare-doubles", "rule-double-must-be-covered"])
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        "presets",
+        "house-rules",
+        "rule-ids",
+        "deal-tables",
+        "deal-12",
+        "option-markers",
+        "preset-italian",
+        "compare-doubles",
+        "rule-double-must-be-covered",
+    ],
+)
 def test_the_variants_anchors_are_on_the_variants_page(anchor: str) -> None:
     assert reference_url(anchor) == f"/rules/variants#{anchor}"
 
 
-@pytest.mark.parametrize("anchor", ["equipment", "engine", "engine-placement", "dealing", "last-tile", "scoring", "game",
-                                    "doubles", "double-cover"])
+@pytest.mark.parametrize(
+    "anchor",
+    ["equipment", "engine", "engine-placement", "dealing", "last-tile", "scoring", "game", "doubles", "double-cover"],
+)
 def test_the_rules_anchors_are_on_the_rules_page(anchor: str) -> None:
     assert reference_url(anchor) == f"/rules#{anchor}"
 
@@ -280,15 +307,30 @@ def test_every_link_between_and_within_the_pages_has_a_target(pages: dict[str, P
                 assert path != PATHS[endpoint], f"{endpoint} links {href}: a link within the page needs only #{anchor}"
 
 
-def test_the_checker_verdict_for_an_open_double_lands_on_the_doubles_section(client: FlaskClient, pages: dict[str, Page]) -> None:
+def test_the_checker_verdict_for_an_open_double_lands_on_the_doubles_section(
+    client: FlaskClient, pages: dict[str, Page]
+) -> None:
     position = {
-        "rules": "standard", "set": 12, "engine": 12, "players": 4, "turn": 1,
-        "trains": [{"tiles": ["12-5", "5-5"], "marker": False}, {"tiles": [], "marker": True},
-                   {"tiles": ["12-0"], "marker": False}, {"tiles": [], "marker": False}],
-        "mexican": ["12-7", "7-3"], "open_doubles": [0], "hand": ["5-1", "3-3", "9-4"], "boneyard": 37, "drawn": False,
+        "rules": "standard",
+        "set": 12,
+        "engine": 12,
+        "players": 4,
+        "turn": 1,
+        "trains": [
+            {"tiles": ["12-5", "5-5"], "marker": False},
+            {"tiles": [], "marker": True},
+            {"tiles": ["12-0"], "marker": False},
+            {"tiles": [], "marker": False},
+        ],
+        "mexican": ["12-7", "7-3"],
+        "open_doubles": [0],
+        "hand": ["5-1", "3-3", "9-4"],
+        "boneyard": 37,
+        "drawn": False,
     }
-    body = client.post("/api/v1/check", json={"position": position,
-                                              "move": {"action": "play", "tile": "3-3", "train": "mexican"}}).get_json()
+    body = client.post(
+        "/api/v1/check", json={"position": position, "move": {"action": "play", "tile": "3-3", "train": "mexican"}}
+    ).get_json()
     assert body["rule"] == "double-must-be-covered"
     path, _, anchor = body["reference"].partition("#")
     assert anchor == "doubles"
@@ -389,10 +431,20 @@ def test_every_deal_cell_agrees_with_the_engine(variants: Page) -> None:
 
 @pytest.mark.parametrize(
     ("highest", "players", "preset", "shown"),
-    [(12, 4, "standard", "15"), (12, 5, "italian", "14"), (12, 2, "italian", "16"), (12, 8, "italian", "9"),
-     (12, 7, "czech", "10"), (12, 6, "portuguese", "15"), (12, 7, "portuguese", "–"), (6, 4, "standard", "6")],
+    [
+        (12, 4, "standard", "15"),
+        (12, 5, "italian", "14"),
+        (12, 2, "italian", "16"),
+        (12, 8, "italian", "9"),
+        (12, 7, "czech", "10"),
+        (12, 6, "portuguese", "15"),
+        (12, 7, "portuguese", "–"),
+        (6, 4, "standard", "6"),
+    ],
 )
-def test_a_few_deal_cells_a_player_would_look_up(variants: Page, highest: int, players: int, preset: str, shown: str) -> None:
+def test_a_few_deal_cells_a_player_would_look_up(
+    variants: Page, highest: int, players: int, preset: str, shown: str
+) -> None:
     [cell] = [t for h, p, n, t in variants.cells if h == highest and n == players and preset in p.split()]
     assert cell == shown == _deal_or_dash(players, highest, preset)
 
@@ -435,9 +487,17 @@ def test_super_domino_facts_come_from_the_engine(super_domino: Page) -> None:
 
 
 def test_super_domino_special_tiles_table_covers_every_effect(super_domino: Page) -> None:
-    for row in ("a tile leaving a 15", "a tile leaving a 14", "a tile leaving a 13", "a tile leaving a 3",
-                "a double, ending your turn", "15-15 as the spinner", "14-14 as the spinner",
-                "13-13 as the spinner", "3-3 as the spinner"):
+    for row in (
+        "a tile leaving a 15",
+        "a tile leaving a 14",
+        "a tile leaving a 13",
+        "a tile leaving a 3",
+        "a double, ending your turn",
+        "15-15 as the spinner",
+        "14-14 as the spinner",
+        "13-13 as the spinner",
+        "3-3 as the spinner",
+    ):
         assert f'<th scope="row">{row}</th>' in super_domino.html, row
 
 

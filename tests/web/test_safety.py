@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask.testing import FlaskClient
-
 from flask import Flask
+from flask.testing import FlaskClient
 
 
 def test_every_response_carries_security_headers(client: FlaskClient) -> None:
@@ -34,10 +33,21 @@ def test_a_form_with_its_token_goes_through(app_with_csrf: Flask) -> None:
     import re
 
     client = app_with_csrf.test_client()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/games/new").get_data(as_text=True))
+    token = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/games/new").get_data(as_text=True)
+    )
     assert token
-    response = client.post("/games/new", data={"csrf_token": token.group(1), "players-0": "A", "players-1": "B",
-                                               "set": "12", "order": "down", "double_blank": "0"})
+    response = client.post(
+        "/games/new",
+        data={
+            "csrf_token": token.group(1),
+            "players-0": "A",
+            "players-1": "B",
+            "set": "12",
+            "order": "down",
+            "double_blank": "0",
+        },
+    )
     assert response.status_code == 302
 
 
@@ -56,12 +66,23 @@ def test_nonsense_form_values_never_crash(client: FlaskClient) -> None:
         r = client.post(f"{game}/rounds/new", data={"pips-0": value, "pips-1": "3", "went_out": value})
         assert r.status_code in (200, 302), value
     for value in weird:
-        r = client.post("/games/new", data={"players-0": value, "players-1": "x", "set": value,
-                                            "order": value, "double_blank": value, "rounds": value})
+        r = client.post(
+            "/games/new",
+            data={
+                "players-0": value,
+                "players-1": "x",
+                "set": value,
+                "order": value,
+                "double_blank": value,
+                "rounds": value,
+            },
+        )
         assert r.status_code in (200, 302), value
 
 
-def test_secret_key_is_generated_into_the_instance_folder(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_secret_key_is_generated_into_the_instance_folder(  # type: ignore[no-untyped-def]
+    tmp_path: Path, monkeypatch
+) -> None:
     from scorekeeper import create_app
 
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path / "inst"))

@@ -59,10 +59,19 @@ def test_missing_choices_are_asked_for(client: FlaskClient) -> None:
 
 
 def test_api_checks_super_domino_positions(client: FlaskClient) -> None:
-    position = {"game": "super-domino", "rules": "german", "players": 3, "turn": 1, "edges": [4, 6, 13, 4],
-                "spell": [2], "hand": ["6-2", "13-1"], "boneyard": 40}
-    refused = client.post("/api/v1/check", json={"position": position,
-                                                 "move": {"action": "play", "tile": "6-2", "edge": 1}}).get_json()
+    position = {
+        "game": "super-domino",
+        "rules": "german",
+        "players": 3,
+        "turn": 1,
+        "edges": [4, 6, 13, 4],
+        "spell": [2],
+        "hand": ["6-2", "13-1"],
+        "boneyard": 40,
+    }
+    refused = client.post(
+        "/api/v1/check", json={"position": position, "move": {"action": "play", "tile": "6-2", "edge": 1}}
+    ).get_json()
     assert refused["legal"] is False and refused["rule"] == "sd-spell"
     assert refused["reference"].endswith("#super-domino-spell")
     moves = client.post("/api/v1/moves", json={"position": position}).get_json()["moves"]

@@ -9,8 +9,14 @@ from flask.testing import FlaskClient
 from .helpers import errors, start_game, text
 
 
-def enter_hand(client: FlaskClient, game: str, hand: list[tuple[object, object]], went_out: str = "",
-               blocked: bool = False, path: str = "/rounds/new"):  # type: ignore[no-untyped-def]
+def enter_hand(
+    client: FlaskClient,
+    game: str,
+    hand: list[tuple[object, object]],
+    went_out: str = "",
+    blocked: bool = False,
+    path: str = "/rounds/new",
+):  # type: ignore[no-untyped-def]
     data: dict[str, str] = {"went_out": went_out}
     for i, (tiles, pips) in enumerate(hand):
         data[f"tiles-{i}"] = str(tiles)
@@ -92,11 +98,15 @@ def test_correcting_a_hand_changes_who_won(client: FlaskClient) -> None:
 
 def test_super_domino_seats_up_to_fifteen(client: FlaskClient) -> None:
     names = {f"players-{i}": f"P{i}" for i in range(15)}
-    ok = client.post("/games/new", data={**names, "game": "super-domino", "set": "12", "order": "down",
-                                        "double_blank": "0", "rules": "standard"})
+    ok = client.post(
+        "/games/new",
+        data={**names, "game": "super-domino", "set": "12", "order": "down", "double_blank": "0", "rules": "standard"},
+    )
     assert ok.status_code == 302
-    too_many = client.post("/games/new", data={**names, "game": "mexican-train", "set": "12", "order": "down",
-                                              "double_blank": "0", "rules": "standard"})
+    too_many = client.post(
+        "/games/new",
+        data={**names, "game": "mexican-train", "set": "12", "order": "down", "double_blank": "0", "rules": "standard"},
+    )
     assert "at most 8 players" in text(too_many)
 
 

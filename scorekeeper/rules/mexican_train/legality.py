@@ -60,7 +60,7 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
     # are translated on their own and filled in.
 
     def train_name(self, train: int | str, seat: int | None = None) -> str:
-        """"your train", "the Mexican train", "Ana's train" or "seat 2's train", as seen by ``seat`` (the mover)."""
+        """ "your train", "the Mexican train", "Ana's train" or "seat 2's train", as seen by ``seat`` (the mover)."""
         t = self._core()
         if train == MEXICAN or train == t.mex:
             return _("the Mexican train")
@@ -186,4 +186,3 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 return _("You cannot pass yet: after laying a double you must lay another tile, so draw first.")
             return _("You cannot pass yet: draw a tile from the boneyard first.")
         return rule_title(rule) + "."  # not reached: every rule has its sentence above
-

@@ -32,7 +32,7 @@ class Move(BaseMove):
 
     WHERE = "train"
     EXAMPLE = "5-1"
-    WHERE_MISSING = "a play needs a train: a seat number or \"mexican\""
+    WHERE_MISSING = 'a play needs a train: a seat number or "mexican"'
     UNKNOWN_FIELD = "unknown field"
     WRITE_AS = "write draw, pass, or a tile and a train like 5-1 on 0"
 
@@ -54,7 +54,7 @@ class Move(BaseMove):
         if raw == MEXICAN:
             return MEXICAN
         if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-            raise MoveError("train", f"expected a seat number (0, 1, ...) or \"mexican\", not {raw!r}")
+            raise MoveError("train", f'expected a seat number (0, 1, ...) or "mexican", not {raw!r}')
         return raw
 
     def _play_text(self) -> str:
@@ -69,4 +69,4 @@ def _train_word(word: str) -> TrainId:
         return int(word)
     if word == MEXICAN:
         return MEXICAN
-    raise MoveError("train", f"expected a seat number (0, 1, ...) or \"mexican\", not {word!r}")
+    raise MoveError("train", f'expected a seat number (0, 1, ...) or "mexican", not {word!r}')

@@ -110,7 +110,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         data = read_object(data, _FIELDS, _REQUIRED)
         if data.get("game", GAME) != GAME:
             raise PositionError(
-                "game", f"a Mexican Train position has no game or \"mexican-train\", not {data['game']!r}"
+                "game", f'a Mexican Train position has no game or "mexican-train", not {data["game"]!r}'
             )
         preset, options = resolve(data["rules"], "rules", PositionError)
         highest = _int(data["set"], "set")
@@ -279,7 +279,7 @@ def _build(p: Position) -> Table:
         elif isinstance(which, int) and 0 <= which < n:
             index = which
         else:
-            raise E(here, f"expected a seat from 0 to {n - 1} or \"mexican\", not {which!r}")
+            raise E(here, f'expected a seat from 0 to {n - 1} or "mexican", not {which!r}')
         label = "the Mexican train" if index == n else f"seat {index}'s train"
         if index in done:
             raise E(here, f"{label} is listed twice")

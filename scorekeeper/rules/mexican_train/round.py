@@ -132,9 +132,7 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
     def trains(self) -> tuple[Train, ...]:
         """Each seat's train, from the engine outwards, with its marker."""
         t = self._t
-        return tuple(
-            Train(tuple(tile_of(i) for i in t.trains[s]), bool(t.marked >> s & 1)) for s in range(t.n)
-        )
+        return tuple(Train(tuple(tile_of(i) for i in t.trains[s]), bool(t.marked >> s & 1)) for s in range(t.n))
 
     @property
     def mexican(self) -> tuple[Tile, ...]:

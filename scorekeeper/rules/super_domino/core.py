@@ -320,4 +320,3 @@ class SuperTable:
             return (self.winner,)
         best = min((self.counts[s], self.pips(s)) for s in range(self.n))
         return tuple(s for s in range(self.n) if (self.counts[s], self.pips(s)) == best)
-

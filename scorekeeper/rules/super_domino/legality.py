@@ -58,7 +58,7 @@ class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
     # translated on its own and filled in. An edge is always "edge {edge} (showing {number})".
 
     def edge_name(self, edge: int) -> str:
-        """"edge 3 (showing 13)" for edge id 2: reasons count edges from 1, as a player does."""
+        """ "edge 3 (showing 13)" for edge id 2: reasons count edges from 1, as a player does."""
         t = self._core()
         if 0 <= edge < len(t.edges):
             return _("edge {edge} (showing {number})", edge=_human(edge), number=t.edges[edge])
@@ -70,7 +70,7 @@ class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
         return t.edges[edge] if edge is not None and 0 <= edge < len(t.edges) else "?"
 
     def _can_play(self, code: int, draw: bool) -> str:
-        """"You cannot draw (pass) while you can play: <the play> is legal."."""
+        """ "You cannot draw (pass) while you can play: <the play> is legal."."""
         edge = (code & EDGE_MASK) - 1
         tile = tile_of(code >> EDGE_BITS)
         if edge == SPINNER:
@@ -217,7 +217,6 @@ class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
                 return _("You cannot pass yet: you cannot break the spell, so draw two tiles first.")
             return _("You cannot pass yet: you cannot play, so draw two tiles first.")
         return rule_title(rule) + "."  # not reached: every rule has its sentence above
-
 
 
 def _human(edge: int | None) -> int | str:

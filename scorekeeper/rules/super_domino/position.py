@@ -105,7 +105,7 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
         preset, options = resolve(data["rules"], "rules", PositionError)
         direction = data.get("direction", "left")
         if direction not in ("left", "right"):
-            raise PositionError("direction", f"expected \"left\" or \"right\", not {direction!r}")
+            raise PositionError("direction", f'expected "left" or "right", not {direction!r}')
         spell_raw = data.get("spell", [])
         if isinstance(spell_raw, int) and not isinstance(spell_raw, bool):
             spell_raw = [spell_raw]  # one edge may be given bare
@@ -183,7 +183,7 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
     if p.names is not None and len(p.names) != n:
         raise E("names", f"expected one name per player ({n}), not {len(p.names)}")
     if p.direction not in ("left", "right"):
-        raise E("direction", f"expected \"left\" or \"right\", not {p.direction!r}")
+        raise E("direction", f'expected "left" or "right", not {p.direction!r}')
     for name, value in (("boneyard", p.boneyard), ("passes", p.passes)):
         if value < 0:
             raise E(name, f"cannot be negative ({value})")
@@ -194,11 +194,16 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
     if p.edges:
         extra = k - o.spinner_edges
         if o.double_edges == 1 and extra != 0:
-            raise E("edges", f"under these rules the layout always has {o.spinner_edges} open edges "
-                             f"(the fat spinner's), not {k}")
+            raise E(
+                "edges",
+                f"under these rules the layout always has {o.spinner_edges} open edges (the fat spinner's), not {k}",
+            )
         if o.double_edges == 3 and (extra < 0 or extra % 2):
-            raise E("edges", f"under these rules the layout has {o.spinner_edges} open edges "
-                             f"plus two for each later double, not {k}")
+            raise E(
+                "edges",
+                f"under these rules the layout has {o.spinner_edges} open edges "
+                f"plus two for each later double, not {k}",
+            )
     t = SuperTable(o, n, p.highest)
     seen: dict[int, str] = {}
     hand = 0
@@ -219,15 +224,21 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
     if p.hand_sizes is not None:
         hidden = hidden_tiles(p.hand_sizes, n, p.turn, len(p.hand))
         if not p.edges and hidden + p.boneyard != unseen:
-            raise E("boneyard", f"with nothing on the table, {p.boneyard} to draw and {hidden} in other hands "
-                                f"should make {unseen}")
+            raise E(
+                "boneyard",
+                f"with nothing on the table, {p.boneyard} to draw and {hidden} in other hands should make {unseen}",
+            )
         if hidden + p.boneyard > unseen:
-            raise E("boneyard", f"{p.boneyard} to draw and {hidden} in other hands are more than the {unseen} tiles "
-                                "not on the table or in your hand")
+            raise E(
+                "boneyard",
+                f"{p.boneyard} to draw and {hidden} in other hands are more than the {unseen} tiles "
+                "not on the table or in your hand",
+            )
         t.counts = list(p.hand_sizes)
     elif p.boneyard > unseen:
-        raise E("boneyard", f"{p.boneyard} tiles cannot be left to draw: "
-                            f"only {unseen} are not on the table or in your hand")
+        raise E(
+            "boneyard", f"{p.boneyard} tiles cannot be left to draw: only {unseen} are not on the table or in your hand"
+        )
     t.bcount = p.boneyard
     t.edges = list(p.edges)
     spell: list[int] = []

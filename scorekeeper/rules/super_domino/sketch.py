@@ -54,7 +54,7 @@ def sketch_position(
     # checker showed when it built JSON: a sentence of the sketch's own would need its translations first.
     preset, options = resolve(rules, "rules", SketchError)
     if direction not in ("left", "right"):
-        raise SketchError("direction", f"expected \"left\" or \"right\", not {direction!r}")
+        raise SketchError("direction", f'expected "left" or "right", not {direction!r}')
     # The checker needs only a plausible boneyard: legality reads just whether it is empty. Every
     # open edge shows at least one tile on the table and each seat is assumed to hold at least two
     # more tiles, so the guess never exceeds what is unseen; the cap keeps it a mid-hand count.
