@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh machine with Python 3.11+ and make:
 #   make run   install, upgrade the database, serve on http://0.0.0.0:8000
-#   make test  install, run every test (fast suite first, then the browser tests)
+#   make test  install, lint, type-check, run every test (fast suite first, then the browser tests)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import rules
 from .i18n import _, _l
+from .reading import Problems, read_count, whole
 from .rules.i18n import N_
 
-if TYPE_CHECKING:  # services import the kinds; a kind sees only the shapes services hand it (and their readers)
-    from .services.errors import Problems
+if TYPE_CHECKING:  # services import the kinds at run time; a kind only names the input shapes they hand it
     from .services.inputs import GameChoices, RoundEntry
 
 
@@ -217,8 +217,6 @@ class MexicanTrainKind(GameKind):
         return rules.running_totals(players, [r.pips for r in played])
 
     def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
-        from .services.inputs import whole  # services' reader; imported here, once services are loaded
-
         highest = whole(choices.set)
         if highest is None or highest not in self.sets:
             sets = ", ".join(str(n) for n in self.sets)
@@ -286,8 +284,6 @@ class SuperDominoKind(GameKind):
         return rules.running_wins(players, [r.winners for r in played])
 
     def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
-        from .services.inputs import whole  # services' reader; imported here, once services are loaded
-
         if choices.set not in (None, "", self.default_set):
             problems.add("set", _("Super Domino is played with a double-%(set)d set.", set=self.default_set))
         limit: int | None = None
@@ -305,8 +301,6 @@ class SuperDominoKind(GameKind):
         self, names: Sequence[str], highest: int, entry: RoundEntry, pips: Sequence[int], problems: Problems
     ) -> list[int] | None:
         """Tiles left per player, consistent with the pips and with who went out."""
-        from .services.inputs import read_count  # services' reader; imported here, once services are loaded
-
         raw = list(entry.tiles or [])
         if len(raw) != len(names):
             problems.add("tiles", _("Enter the tiles left for all %(count)d players.", count=len(names)))

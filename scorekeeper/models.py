@@ -1,6 +1,6 @@
 """The tables: games, seats, rounds, the pips of each seat in each round, and the history.
 
-No game rules live here; services.py reads these rows and asks scorekeeper.rules.
+No game rules live here; scorekeeper.services reads these rows and asks the game's kind and scorekeeper.rules.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ can act on. By job:
 - ``checker`` and ``reference``: the move checker, the deal lookup and the rules pages' links.
 """
 
+from ..reading import Field, Problems
 from .checker import (
     CheckRequest,
     CheckResult,
@@ -27,7 +28,7 @@ from .checker import (
     legal_moves_json,
     reference_link,
 )
-from .errors import BadRequest, Conflict, Field, Invalid, NotFound, Problems, ServiceError
+from .errors import BadRequest, Conflict, Invalid, NotFound, ServiceError
 from .game_view import GameView, NextRound, RoundView, next_round, rounds_total, view
 from .games import (
     HISTORY_WORDS,
@@ -53,10 +54,8 @@ from .inputs import (
     clean_name,
     entry_from_json,
     new_game_from_json,
-    read_count,
     read_kind,
     read_new_game,
-    whole,
 )
 
 __all__ = [
@@ -110,8 +109,6 @@ __all__ = [
     "clean_name",
     "entry_from_json",
     "new_game_from_json",
-    "read_count",
     "read_kind",
     "read_new_game",
-    "whole",
 ]

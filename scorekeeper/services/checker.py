@@ -8,6 +8,7 @@ from typing import TypeVar
 
 from .. import rules
 from ..i18n import _
+from ..reading import Field
 from ..rules import (
     AnyPosition,
     SuperMove,
@@ -17,7 +18,7 @@ from ..rules import (
     sketch_position,
     sketch_super_position,
 )
-from .errors import Field, Invalid
+from .errors import Invalid
 from .reference import reference_url
 
 

@@ -1,23 +1,13 @@
-"""What can go wrong in a use case, as a sentence a player can act on and an HTTP status."""
+"""What can go wrong in a use case, as a sentence a player can act on and an HTTP status.
+
+``Field`` and ``Problems`` come from :mod:`scorekeeper.reading`, shared with the game kinds.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Field:
-    """The input a problem belongs to: a whole field (``players``) or one entry of a list (``pips``, 3)."""
-
-    name: str
-    """The form field's name (``"pips"``, ``"went_out"``)."""
-    index: int | None = None
-    """The seat of a per-player list (``pips``, ``tiles``, ``players``); None for a whole field."""
-
-    def __str__(self) -> str:
-        """The name the form gives the field: ``pips-3``, or ``went_out``."""
-        return self.name if self.index is None else f"{self.name}-{self.index}"
+from ..reading import Field, Problems
 
 
 class ServiceError(Exception):
@@ -60,24 +50,8 @@ class Invalid(ServiceError):
         """Every problem at once: the messages in the order found, each kept by its field."""
         return cls(" ".join(errors.values()), errors)
 
-
-class Problems(dict[Field, str]):
-    """What is wrong with some input, by field, in the order found; a later problem with a field replaces
-    the earlier one in place."""
-
-    def add(self, name: str, message: str, index: int | None = None) -> None:
-        """Note a problem with a field (``add("pips", message, 3)`` for the fourth seat's pips)."""
-        self[Field(name, index)] = message
-
-    def add_unless_noted(self, name: str, message: str, index: int | None = None) -> None:
-        """Note a problem with a field that has none yet; an earlier, more basic one stays."""
-        self.setdefault(Field(name, index), message)
-
-    def noted(self, name: str) -> bool:
-        """Has a problem with this whole field been noted?"""
-        return Field(name) in self
-
-    def raise_any(self) -> None:
-        """Raise them all as one Invalid, if there are any."""
-        if self:
-            raise Invalid.of(self)
+    @classmethod
+    def raise_any(cls, problems: Problems) -> None:
+        """Raise every problem noted as one Invalid, if there are any."""
+        if problems:
+            raise cls.of(problems)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from ..i18n import _
 from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
 from ..models import Game
-from .errors import Field, Invalid, Problems
+from ..reading import Field, Problems, read_count
+from .errors import Invalid
 
 MAX_NAME = 30
 """The longest player name, in characters (the seat table's column)."""
@@ -25,28 +26,6 @@ def clean_name(raw: object) -> str:
     """A player name as stored: trimmed, inner runs of spaces collapsed, composed (NFC)."""
     text = raw if isinstance(raw, str) else ""
     return unicodedata.normalize("NFC", " ".join(text.split()))
-
-
-def whole(value: object) -> int | None:
-    """An int that is really an int (JSON true/false are not numbers here); None for anything else."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def read_count(raw: object) -> int | None:
-    """A typed count (pips, tiles) as an int, None when blank; ValueError when it is not a whole number."""
-    if raw is None or isinstance(raw, bool):
-        if raw is None:
-            return None
-        raise ValueError
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, str):
-        text = raw.strip()
-        if not text:
-            return None
-        if text.isdecimal() or (text.startswith("-") and text[1:].isdecimal()):
-            return int(text)
-    raise ValueError
 
 
 # ---------------------------------------------------------------- a new game
@@ -242,7 +221,7 @@ def check_round(game: Game, engine: int | None, entry: RoundEntry) -> tuple[list
     if entry.blocked and entry.went_out is not None:
         problems.add("went_out", _("A blocked round has nobody who went out; clear one of the two."))
     tiles = kind.check_hand(names, game.set_highest, entry, values, problems)
-    problems.raise_any()
+    Invalid.raise_any(problems)
     return values, tiles
 
 
