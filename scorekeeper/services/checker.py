@@ -114,6 +114,7 @@ class CheckResult:
 
     @property
     def reference(self) -> str:
+        """The rules page and section that explain the verdict."""
         return reference_link(self.verdict.anchor)
 
     def describe(self, move: rules.Move) -> str:
@@ -166,6 +167,7 @@ class SuperCheckResult:
 
     @property
     def reference(self) -> str:
+        """The rules page and section that explain the verdict."""
         return reference_link(self.verdict.anchor)
 
     def describe(self, move: SuperMove) -> str:
@@ -210,6 +212,8 @@ def check_tapped(question: CheckRequest | SuperCheckRequest) -> CheckResult | Su
 
 @dataclass(frozen=True)
 class DealAnswer:
+    """How many tiles each player draws and how many stay in the boneyard, or why the set cannot deal."""
+
     players: int
     highest: int
     preset: rules.Preset
@@ -219,6 +223,7 @@ class DealAnswer:
     """Why this set cannot deal for this many players, and which set to use."""
 
     def to_json(self) -> dict[str, object]:
+        """The answer of ``GET /api/v1/deal``."""
         return {
             "players": self.players,
             "set": self.highest,
