@@ -7,27 +7,98 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from . import rules, services
-from .api_json import game_json
+from .api_json import game_json, round_json
 from .db import session
 from .errors import error_response
+from .i18n import _
 from .models import Game
+from .rules.text import number
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+MAX_DEPTH = 20
+"""How deeply a body's lists and objects may nest; a position needs about six."""
+
+
+@bp.before_request
+def _writes_send_json() -> None:
+    """Every write says it is JSON, which a plain HTML form on another site cannot (CSRF: the API takes no token).
+
+    DELETE may come without a body: no form can send one, and a page on another site can only send it after a
+    CORS preflight this API never answers.
+    """
+    if request.method in ("POST", "PUT", "PATCH") and not request.is_json:
+        raise services.BadRequest(_("Send JSON with the header Content-Type: application/json."))
+
+
+def _depth(data: object) -> int:
+    """How deeply ``data`` nests (a scalar is 0), counted without recursion and stopping past MAX_DEPTH."""
+    level, deepest = [data], 0
+    while level and deepest <= MAX_DEPTH:
+        level = [v for x in level if isinstance(x, dict | list) for v in (x.values() if isinstance(x, dict) else x)]
+        deepest += 1
+    return deepest - 1 if not level else deepest
 
 
 def _body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what to send."""
     if not request.is_json:
-        raise services.BadRequest("Send JSON with the header Content-Type: application/json.")
-    data = request.get_json(silent=True)
+        raise services.BadRequest(_("Send JSON with the header Content-Type: application/json."))
+    nested = _("The JSON is nested too deeply; send the shape docs/api.md shows.")
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # the parser gives up on [[[[... thousands deep
+        raise services.BadRequest(nested) from None
+    if _depth(data) > MAX_DEPTH:
+        raise services.BadRequest(nested)
     if not isinstance(data, dict):
         raise services.BadRequest('The body is not a JSON object; send something like {"players": [...]}.')
     return data
 
 
 def _answer(game: Game) -> Response:
-    """The game as the API shows it, after whatever the request changed."""
-    return jsonify(game_json(services.view(game)))
+    """The game as the API shows it, after whatever the request changed, with its version as the ETag."""
+    response = jsonify(game_json(services.view(game)))
+    response.set_etag(str(game.version))
+    return response
+
+
+def _if_match() -> int | None:
+    """The version named by If-Match: None when the header is absent or ``*``; -1 (matching nothing) when
+    it names no version of this API."""
+    if not request.if_match or request.if_match.star_tag:
+        return None
+    for tag in request.if_match.as_set():
+        if tag.isascii() and tag.isdecimal() and len(tag) < 12:
+            return int(tag)
+    return -1
+
+
+def _round_number(data: dict[str, Any]) -> int | None:
+    given = data.get("number")
+    if given is None:
+        return None
+    if isinstance(given, bool) or not isinstance(given, int) or given < 1:
+        raise services.Invalid('Give "number" as the round this ends, a whole number from 1, or leave it out.')
+    return given
+
+
+@bp.errorhandler(services.Conflict)
+@bp.errorhandler(services.PreconditionFailed)
+def _changed_meanwhile(e: services.Conflict | services.PreconditionFailed) -> tuple[Response, int]:
+    """A write that came too late or was based on an old version: the sentence, and the game as stored now
+    (with the round stored under the number sent, when that is what it clashed with)."""
+    if e.game is None:
+        return error_response(e.status, e.message)
+    current = services.view(e.game)
+    body: dict[str, object] = {"error": e.message, "game": game_json(current)}
+    stored = e.stored if isinstance(e, services.Conflict) else None
+    if stored is not None:
+        body["round"] = round_json(current, next(r for r in current.rounds if r.number == stored.number))
+    response = jsonify(body)
+    response.set_etag(str(e.game.version))
+    return response, e.status
 
 
 @bp.post("/games")
@@ -39,17 +110,19 @@ def create_game() -> tuple[Response, int]:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    """A game with its rounds and standings."""
-    return _answer(services.get_game(session(), game_id))
+    """A game with its rounds and standings; 304 when If-None-Match names its version."""
+    response = _answer(services.get_game(session(), game_id))
+    response.make_conditional(request)
+    return response
 
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
-    """Score the next round."""
+    """Score the round ``number`` (or the next); the same round sent again stores nothing and answers 200."""
     data = _body()
     game = services.get_game(session(), game_id)
-    services.add_round(session(), game, services.entry_from_json(game, data))
-    return _answer(game), 201
+    _, created = services.add_round(session(), game, services.entry_from_json(game, data), _round_number(data))
+    return _answer(game), 201 if created else 200
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
@@ -58,7 +131,7 @@ def edit_round(game_id: str, number: int) -> Response:
     data = _body()
     game = services.get_game(session(), game_id)
     services.find_round(game, number)
-    services.edit_round(session(), game, number, services.entry_from_json(game, data))
+    services.edit_round(session(), game, number, services.entry_from_json(game, data), _if_match())
     return _answer(game)
 
 
@@ -66,12 +139,11 @@ def edit_round(game_id: str, number: int) -> Response:
 def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
     """Take back the last round (only the last one can go)."""
     game = services.get_game(session(), game_id)
-    services.find_round(game, number)
-    if number != len(game.rounds):
+    if number < len(game.rounds):
         return error_response(
             409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead."
         )
-    services.undo_last_round(session(), game)
+    services.undo_round(session(), game, number, _if_match())
     return _answer(game)
 
 
@@ -123,6 +195,7 @@ def _int_arg(name: str, default: int | None) -> int:
     raw = request.args.get(name)
     if raw is None and default is not None:
         return default
-    if raw is None or not raw.strip().isdecimal():
+    value = None if raw is None else number(raw)
+    if value is None:
         raise services.Invalid(f'Give "{name}" as a whole number, like ?{name}=4.')
-    return int(raw)
+    return value

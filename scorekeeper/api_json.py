@@ -9,7 +9,8 @@ from __future__ import annotations
 from .services import GameView, NextRound, RoundView
 
 
-def _round(game: GameView, r: RoundView) -> dict[str, object]:
+def round_json(game: GameView, r: RoundView) -> dict[str, object]:
+    """One round as the game's ``rounds`` list shows it."""
     entry: dict[str, object] = {"number": r.number}
     if game.kind.has_engines:
         entry["engine"] = r.engine
@@ -44,9 +45,10 @@ def game_json(game: GameView) -> dict[str, object]:
         "double_blank": game.double_blank,
         "order": "up" if game.ascending else "down",
         "rounds_total": game.rounds_total,
-        "rounds": [_round(game, r) for r in game.rounds],
+        "rounds": [round_json(game, r) for r in game.rounds],
         "standings": standings,
         "next_round": _next_round(game, game.next_round),
         "finished": game.finished,
         "winners": game.winners,
+        "version": game.version,
     }

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import IntegerConverter
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: templates/, static/, instance/
 
@@ -32,6 +33,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=False,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
+        MAX_CONTENT_LENGTH=64 * 1024,  # a whole position is a few KB; anything near this is a mistake or an attack
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -52,7 +54,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.games import bp as games_bp
     from .views.pwa import bp as pwa_bp
     from .views.reference import bp as reference_bp
+    from .views.settings import bp as settings_bp
 
+    # <int:number> in an address: a number no database column holds is simply no page (404), not an OverflowError
+    app.url_map.converters["int"] = BoundedInt
     db.init_app(app)
     i18n.init_app(app)
     csrf.init_app(app)
@@ -63,12 +68,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(checker_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(settings_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
 
     from . import templating
 
     templating.init_app(app)
     return app
+
+
+class BoundedInt(IntegerConverter):
+    """Werkzeug's ``int`` converter, at most six digits: a longer number matches no route at all (404)."""
+
+    regex = r"\d{1,6}"
 
 
 def _instance_secret(instance: Path) -> str:

@@ -14,6 +14,15 @@ from sqlalchemy.orm import Session, sessionmaker
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
+BUSY_TIMEOUT_MS = 5000
+"""How long a SQLite write waits for another one to finish before giving up."""
+
+
+def _is_file(database: str | None) -> bool:
+    """A database in a file (WAL needs one): not in memory."""
+    return bool(database) and database != ":memory:" and not str(database).startswith("file::memory:")
+
+
 def make_engine(url: str) -> Engine:
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
@@ -22,6 +31,10 @@ def make_engine(url: str) -> Engine:
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
+            # readers never wait for a writer (WAL), and a writer waits its turn instead of failing at once
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            if _is_file(engine.url.database):
+                cursor.execute("PRAGMA journal_mode=WAL")
             cursor.close()
 
     return engine

@@ -14,7 +14,7 @@ MESSAGES = {
     400: _l("The request could not be read. Go back and try again."),
     404: _l("There is nothing at this address. Check the link or start from the games list."),
     405: _l("This address does not take that kind of request."),
-    413: _l("That was too much to send at once."),
+    413: _l("That was too much to send at once (64 KB at most). Send less: fewer or shorter entries."),
 }
 
 

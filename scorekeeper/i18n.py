@@ -43,10 +43,23 @@ def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
 
 
 def select_locale() -> str:
-    asked = request.args.get("lang") or request.cookies.get(COOKIE)
-    if asked in LANGUAGES:
-        return asked
+    for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):  # an unknown ?lang= falls through
+        if asked in LANGUAGES:
+            return asked
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def _same_site(target: str) -> str:
+    """``target`` if it is a path on this site, else "/": never another host, never a header with a newline.
+
+    Browsers drop tabs and newlines from a URL and read a backslash as a slash, so a "/", a tab and "/evil.example"
+    would lead to evil.example: any control character or backslash sends the player home instead.
+    """
+    if any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in target):
+        return "/"
+    if not target.startswith("/") or target.startswith("//"):
+        return "/"  # only ever back into this app
+    return target
 
 
 def current_language() -> str:
@@ -71,10 +84,7 @@ def init_app(app: Flask) -> None:
     @app.get("/language/<code>")
     def choose_language(code: str) -> BaseResponse:
         """Switch language and go back where the player was."""
-        target = request.args.get("next", "/")
-        if not target.startswith("/") or target.startswith("//"):
-            target = "/"  # only ever back into this app
-        response = redirect(target)
+        response = redirect(_same_site(request.args.get("next", "/")))
         if code in LANGUAGES:
             response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
         return response

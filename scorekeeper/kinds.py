@@ -19,6 +19,7 @@ from . import rules
 from .i18n import _, _l
 from .reading import Problems, read_count, whole
 from .rules.i18n import N_
+from .rules.text import brief
 
 if TYPE_CHECKING:  # services import the kinds at run time; a kind only names the input shapes they hand it
     from .services.inputs import GameChoices, RoundEntry
@@ -225,7 +226,7 @@ class MexicanTrainKind(GameKind):
                 _(
                     "The set must be one of %(sets)s (the highest double); %(given)s is not.",
                     sets=sets,
-                    given=repr(choices.set),
+                    given=brief(choices.set),
                 ),
             )
         blank = whole(choices.double_blank)
@@ -238,7 +239,7 @@ class MexicanTrainKind(GameKind):
                 _(
                     "The rules are one of %(presets)s; %(given)s is not.",
                     presets=", ".join(self.presets),
-                    given=repr(choices.rules),
+                    given=brief(choices.rules),
                 ),
             )
         if not problems and highest is not None and preset is not None:

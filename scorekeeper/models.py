@@ -41,6 +41,9 @@ class Game(Base):
     """Set when the players end an open-ended game."""
     double_blank: Mapped[int] = mapped_column(Integer, default=0)
     rules: Mapped[str] = mapped_column(String(40), default="standard")
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """Grows by one with every change to the game (start, a round entered, corrected or undone, the end):
+    what the API's ETag names and a correction form carries, to tell a stale write from a fresh one."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"

@@ -16,6 +16,7 @@ from .. import rules
 from ..i18n import _
 from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO, GameKind
 from ..rules import SuperMove, TrainSketch
+from ..rules.text import brief
 from ..services import CheckRequest, GameView, SuperCheckRequest
 
 
@@ -39,7 +40,7 @@ class _Seats:
         try:
             tile = rules.Tile.parse(text)
         except ValueError:
-            self.errors[name] = _("%(given)s is not a tile; pick it on the picker.", given=repr(text))
+            self.errors[name] = _("%(given)s is not a tile; pick it on the picker.", given=brief(text))
             return None
         if tile.high > self.highest:
             self.errors[name] = _("%(tile)s is not in a double-%(set)d set.", tile=str(tile), set=self.highest)
@@ -100,7 +101,7 @@ class CheckForm(_Seats):
         if preset in rules.PRESETS:
             self.preset = preset
         else:
-            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=repr(preset))
+            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=brief(preset))
         self.highest = self._choice(args, "set", self.highest, rules.SUPPORTED_SETS)
         self.engine = self._choice(args, "engine", min(self.engine, self.highest), range(self.highest + 1))
         if not self.game:
@@ -142,7 +143,7 @@ class CheckForm(_Seats):
             train: rules.TrainId | None = None
             if self.target == "mexican":
                 train = "mexican"
-            elif self.target.isdecimal() and int(self.target) < self.players:
+            elif self.target.isdecimal() and len(self.target) <= 4 and int(self.target) < self.players:
                 train = int(self.target)
             else:
                 self.errors["train"] = _("Pick the train you want to lay it on.")
@@ -174,18 +175,18 @@ class CheckForm(_Seats):
         raw = args.get(name)
         if raw is None:
             return default
-        if raw.strip().isdecimal() and int(raw) in allowed:  # type: ignore[operator]
+        if raw.strip().isdecimal() and len(raw) <= 4 and int(raw) in allowed:  # type: ignore[operator]
             return int(raw)
-        self.errors[name] = _("%(given)s is not one of the choices; pick again.", given=repr(raw))
+        self.errors[name] = _("%(given)s is not one of the choices; pick again.", given=brief(raw))
         return default
 
     def _end(self, args: Mapping[str, str], name: str) -> int | None:
         raw = args.get(name, "")
         if raw == "":
             return None
-        if raw.isdecimal() and int(raw) <= self.highest:
+        if raw.isdecimal() and len(raw) <= 4 and int(raw) <= self.highest:
             return int(raw)
-        self.errors[name] = _("%(given)s is not an end of a double-%(set)d tile.", given=repr(raw), set=self.highest)
+        self.errors[name] = _("%(given)s is not an end of a double-%(set)d tile.", given=brief(raw), set=self.highest)
         return None
 
 
@@ -234,17 +235,17 @@ class SuperCheckForm(_Seats):
         if preset in rules.SUPER_PRESETS:
             self.preset = preset
         else:
-            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=repr(preset))
+            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=brief(preset))
         if not self.game:
             raw = args.get("players", "")
-            if raw.isdecimal() and SUPER_DOMINO.min_players <= int(raw) <= SUPER_DOMINO.max_players:
+            if raw.isdecimal() and len(raw) <= 4 and SUPER_DOMINO.min_players <= int(raw) <= SUPER_DOMINO.max_players:
                 self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
         raw_turn = args.get("turn", "0")
-        self.turn = int(raw_turn) if raw_turn.isdecimal() and int(raw_turn) < self.players else 0
+        self.turn = int(raw_turn) if raw_turn.isdecimal() and len(raw_turn) <= 4 and int(raw_turn) < self.players else 0
         self.direction = "right" if args.get("direction") == "right" else "left"
         for i in range(EDGE_SLOTS):
             raw = args.get(f"edge-{i}", "")
-            self.edges[i] = int(raw) if raw.isdecimal() and int(raw) <= self.highest else None
+            self.edges[i] = int(raw) if raw.isdecimal() and len(raw) <= 4 and int(raw) <= self.highest else None
         self.spell = [i for i in range(EDGE_SLOTS) if f"spell-{i}" in args and self.edges[i] is not None]
         self.tile = args.get("tile", "")
         self.edge = args.get("edge", "")
@@ -270,7 +271,7 @@ class SuperCheckForm(_Seats):
                 self.errors["tile"] = _("Pick the tile you want to lay.")
             if self.edge == "spinner":
                 move = SuperMove.spinner(tile) if tile is not None else None
-            elif self.edge.isdecimal() and int(self.edge) in ids:
+            elif self.edge.isdecimal() and len(self.edge) <= 4 and int(self.edge) in ids:
                 move = SuperMove.play(tile, ids[int(self.edge)]) if tile is not None else None
             else:
                 self.errors["edge"] = _("Pick the open edge you want to lay it against.")

@@ -6,11 +6,13 @@ They read what was typed into the services' shapes (:class:`~scorekeeper.service
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.utils import unset_value
 
 from ..i18n import _l
 from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
@@ -25,6 +27,38 @@ EVERY_GAME_SEATS = min(k.max_players for k in KINDS.values())
 """Name fields shown before "More players": as many as every game takes."""
 
 
+class SeatList(FieldList):
+    """A FieldList with one entry per seat: ``pips-3`` is always the fourth seat's, whatever else was sent.
+
+    Only ASCII indices below ``max_entries`` count (WTForms' own reading fails on ``pips-²`` or an index with
+    thousands of digits), and missing ones stay blank instead of the later entries moving up into their place.
+    """
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Iterator[int]:
+        start = prefix + self._separator
+        for key in formdata:
+            if isinstance(key, str) and key.startswith(start):
+                index = key[len(start) :].split(self._field_separator, 1)[0]
+                if index.isascii() and index.isdecimal() and len(index) <= 3 and int(index) < (self.max_entries or 0):
+                    yield int(index)
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        super().process(formdata, data, extra_filters)
+        if formdata:
+            seats = max(self._extract_indices(self.name, formdata), default=-1) + 1
+            self.entries: list[Any] = []
+            self.last_index = -1
+            for index in range(max(seats, self.min_entries)):
+                self._add_entry(formdata, index=index)
+
+    def seats(self, count: int) -> None:
+        """Exactly ``count`` entries: a blank one for each seat not sent, none for a seat the table lacks."""
+        del self.entries[count:]
+        while len(self.entries) < count:
+            self.append_entry()
+        self.last_index = len(self.entries) - 1
+
+
 class NewGameForm(FlaskForm):
     """The players in seat order, the game, and every game's setup fields; each kind reads its own
     (``kind.setup_fields``), the ones its ``_options.html`` partial shows."""
@@ -34,7 +68,7 @@ class NewGameForm(FlaskForm):
         choices=[SelectChoice(kind.id, kind.title) for kind in KINDS.values()],
         default=DEFAULT_KIND.id,
     )
-    players = FieldList(StringField(_l("Player")), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
+    players = SeatList(StringField(_l("Player")), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
     # Mexican Train's setup
     set = SelectField(
         _l("Set"),
@@ -97,16 +131,23 @@ class NewGameForm(FlaskForm):
 class RoundForm(FlaskForm):
     """The end of a round: each seat's pips (and tiles left, in a game that records them), who went out."""
 
-    pips = FieldList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
-    tiles = FieldList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
+    pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
+    tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
     went_out = StringField()  # rendered by hand as one radio group across the players
     blocked = BooleanField(_l("Blocked round: nobody went out"))
+    number = HiddenField()
+    """The round this form ends, so that sending it twice stores it once."""
+    version = HiddenField()
+    """The game's version the correction was opened at, so that a stale one is caught."""
+
+    def sent(self, name: str) -> int | None:
+        """A hidden number as sent (``number`` or ``version``); None when missing or not a number."""
+        return _whole(self[name].data)
 
     def seat(self, players: int) -> None:
         """A pips and a tiles field for each player at the table."""
         for fields in (self.pips, self.tiles):
-            while len(fields) < players:
-                fields.append_entry()
+            fields.seats(players)
 
     def fill(self, rnd: Round) -> None:
         """Show a round as it was entered, to correct it."""
@@ -122,7 +163,8 @@ class RoundForm(FlaskForm):
         out = (self.went_out.data or "").strip()
         return RoundEntry(
             pips=[f.data for f in self.pips],
-            went_out=int(out) if out.isdecimal() else None,
+            # anything but a seat number (a tampered form) is a seat nobody sits at, which check_round refuses
+            went_out=None if not out else int(out) if _seat_number(out) else -1,
             blocked=bool(self.blocked.data),
             tiles=[f.data for f in self.tiles] if kind.wins_hands else None,
         )
@@ -136,10 +178,30 @@ class ConfirmForm(FlaskForm):
     """A bare form for POST-only actions (undo, delete): CSRF and nothing else."""
 
 
+class UndoForm(ConfirmForm):
+    """Undo, naming the round it takes back, so that sending it twice takes back one round."""
+
+    number = HiddenField()
+
+    def sent(self) -> int | None:
+        """The round named; None when the form did not say."""
+        return _whole(self.number.data)
+
+
+def _whole(data: object) -> int | None:
+    text = data.strip() if isinstance(data, str) else ""
+    return int(text) if text.isascii() and text.isdecimal() and len(text) < 12 else None
+
+
+def _seat_number(text: str) -> bool:
+    """Plain digits, few enough to be a seat (``int`` refuses some Unicode digits and thousands of them)."""
+    return text.isascii() and text.isdecimal() and len(text) <= 3
+
+
 def _typed(data: object) -> object:
     """A form value as the services read it: a whole number as an int, blank as None, anything else as typed."""
     text = data.strip() if isinstance(data, str) else data
-    if isinstance(text, str) and text.isdecimal():
+    if isinstance(text, str) and text.isascii() and text.isdecimal() and len(text) <= 9:
         return int(text)
     return text if text != "" else None
 

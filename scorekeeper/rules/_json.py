@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .errors import PositionError
+from .text import brief
 from .tiles import Tile, TileError
 
 
@@ -24,28 +25,28 @@ def read_object(data: object, fields: Sequence[str], required: Sequence[str], ga
 def read_int(value: object, path: str) -> int:
     """A whole number (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(path, f"expected a whole number, not {value!r}")
+        raise PositionError(path, f"expected a whole number, not {brief(value)}")
     return value
 
 
 def read_bool(value: object, path: str) -> bool:
     """true or false."""
     if not isinstance(value, bool):
-        raise PositionError(path, f"expected true or false, not {value!r}")
+        raise PositionError(path, f"expected true or false, not {brief(value)}")
     return value
 
 
 def read_str(value: object, path: str) -> str:
     """Text."""
     if not isinstance(value, str):
-        raise PositionError(path, f"expected text, not {value!r}")
+        raise PositionError(path, f"expected text, not {brief(value)}")
     return value
 
 
 def read_list(value: object, path: str) -> list[object]:
     """A list (a tuple is taken as one too)."""
     if not isinstance(value, list | tuple):
-        raise PositionError(path, f"expected a list, not {value!r}")
+        raise PositionError(path, f"expected a list, not {brief(value)}")
     return list(value)
 
 
@@ -66,7 +67,7 @@ def read_tiles(value: object, path: str, example: str = "12-5") -> tuple[Tile, .
     out = []
     for i, raw in enumerate(read_list(value, path)):
         if not isinstance(raw, str):
-            raise PositionError(f"{path}[{i}]", f'expected a tile written like "{example}", not {raw!r}')
+            raise PositionError(f"{path}[{i}]", f'expected a tile written like "{example}", not {brief(raw)}')
         try:
             out.append(Tile.parse(raw))
         except TileError as e:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from .rulebook import CitesRule
+from .text import cut
 
 
 class IllegalMove(CitesRule, ValueError):
@@ -27,6 +28,7 @@ class FormatError(ValueError):
     """JSON-ish input that is not a valid position or move; ``field`` is a path like ``trains[2].tiles[1]``."""
 
     def __init__(self, field: str, problem: str) -> None:
+        field = cut(field, 60)  # an unknown key is named as sent: never all of a huge one
         super().__init__(f"{field}: {problem}")
         self.field = field
         self.problem = problem

@@ -21,6 +21,7 @@ from .mexican_train.position import GAME as MEXICAN_TRAIN
 from .mexican_train.position import Position
 from .super_domino.position import GAME as SUPER_DOMINO
 from .super_domino.position import SuperPosition
+from .text import brief
 
 GAMES: Mapping[str, str] = MappingProxyType({MEXICAN_TRAIN: "Mexican Train", SUPER_DOMINO: "Super Domino"})
 """game id (the JSON ``game`` field) -> its name."""
@@ -41,7 +42,7 @@ def read_position(data: object) -> AnyPosition:
         return Position.from_json(data)
     if game == SUPER_DOMINO:
         return SuperPosition.from_json(data)
-    raise PositionError("game", f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    raise PositionError("game", f"unknown game {brief(game)}; choose one of {', '.join(GAMES)}")
 
 
 __all__ = ["GAMES", "MEXICAN_TRAIN", "SUPER_DOMINO", "AnyPosition", "read_position"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 from .errors import MoveError
+from .text import brief
 from .tiles import Tile, TileError
 
 Action = Literal["play", "draw", "pass"]
@@ -60,7 +61,7 @@ class BaseMove:
             return cls.pass_()
         move = cls._parse_play(words)
         if move is None:
-            raise MoveError("move", f"{text!r} is not a move; {cls.WRITE_AS}")
+            raise MoveError("move", f"{brief(text)} is not a move; {cls.WRITE_AS}")
         return move
 
     @classmethod
@@ -78,7 +79,7 @@ class BaseMove:
                 raise MoveError(extra[0], f"a {action} takes no {', '.join(extra)}")
             return cls.draw() if action == "draw" else cls.pass_()
         if action != "play":
-            raise MoveError("action", f"expected play, draw or pass, not {action!r}")
+            raise MoveError("action", f"expected play, draw or pass, not {brief(action)}")
         extra = sorted(map(str, set(data) - {"action", "tile", cls.WHERE}))
         if extra:
             raise MoveError(extra[0], cls.UNKNOWN_FIELD)
@@ -88,7 +89,7 @@ class BaseMove:
             raise MoveError(cls.WHERE, cls.WHERE_MISSING)
         raw_tile = data["tile"]
         if not isinstance(raw_tile, str):
-            raise MoveError("tile", f'expected a tile written like "{cls.EXAMPLE}", not {raw_tile!r}')
+            raise MoveError("tile", f'expected a tile written like "{cls.EXAMPLE}", not {brief(raw_tile)}')
         try:
             tile = Tile.parse(raw_tile)
         except TileError as e:

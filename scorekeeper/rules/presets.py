@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .errors import FormatError, OptionsError
 from .i18n import translated
+from .text import brief
 
 
 class GameOptions(Protocol):
@@ -73,7 +74,7 @@ def show_json(value: object) -> str:
     """A value as JSON writes it, for messages about JSON input (``true``, ``'pass'``, ``4``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value)
+    return brief(value)
 
 
 def one_of(*choices: object, show: Callable[[object], str] = show_json) -> OptionReader:
@@ -141,7 +142,7 @@ class RulesReader(Generic[OptionsT]):
             return spec.name, spec.options
         if isinstance(spec, str):
             if spec not in self.presets:
-                raise error(path, f"unknown {self.game}preset {spec!r}; choose one of {', '.join(self.presets)}")
+                raise error(path, f"unknown {self.game}preset {brief(spec)}; choose one of {', '.join(self.presets)}")
             return spec, self.presets[spec].options
         if isinstance(spec, Mapping):
             name, base = self.resolve(spec.get("preset", self.default), f"{path}.preset", error)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .i18n import _
+from .text import brief, number
 
 SUPPORTED_SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
 """The sets the app knows, named by their highest double."""
@@ -43,9 +44,10 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read a tile written as "12-5" (either order, spaces allowed)."""
         parts = str(text).replace(" ", "").split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise TileError(_("{text} is not a tile; write it as two numbers like 12-5", text=repr(text)))
-        return cls(int(parts[0]), int(parts[1]))
+        ends = [number(p) for p in parts]  # plain digits only: "²".isdigit() is true, but int("²") fails
+        if len(ends) != 2 or ends[0] is None or ends[1] is None:
+            raise TileError(_("{text} is not a tile; write it as two numbers like 12-5", text=brief(text)))
+        return cls(ends[0], ends[1])
 
     @property
     def is_double(self) -> bool:

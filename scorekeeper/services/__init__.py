@@ -28,7 +28,7 @@ from .checker import (
     legal_moves_json,
     reference_link,
 )
-from .errors import BadRequest, Conflict, Invalid, NotFound, ServiceError
+from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
 from .game_view import GameView, NextRound, RoundView, next_round, rounds_total, view
 from .games import (
     HISTORY_WORDS,
@@ -43,6 +43,7 @@ from .games import (
     last_players,
     list_games,
     undo_last_round,
+    undo_round,
 )
 from .inputs import (
     MAX_NAME,
@@ -79,6 +80,7 @@ __all__ = [
     "Field",
     "Invalid",
     "NotFound",
+    "PreconditionFailed",
     "Problems",
     "ServiceError",
     # the score sheet: the read model, the use cases and queries, reading what was typed
@@ -100,6 +102,7 @@ __all__ = [
     "last_players",
     "list_games",
     "undo_last_round",
+    "undo_round",
     "MAX_NAME",
     "GameChoices",
     "NewGame",

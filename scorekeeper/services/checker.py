@@ -18,6 +18,7 @@ from ..rules import (
     sketch_position,
     sketch_super_position,
 )
+from ..rules.text import brief
 from .errors import Invalid
 from .reference import reference_url
 
@@ -239,7 +240,7 @@ def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAns
         raise Invalid(
             _(
                 "Unknown rules %(given)s; choose one of %(presets)s.",
-                given=repr(preset),
+                given=brief(preset),
                 presets=", ".join(rules.PRESETS),
             )
         )

@@ -6,8 +6,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..reading import Field, Problems
+
+if TYPE_CHECKING:
+    from ..models import Game, Round
 
 
 class ServiceError(Exception):
@@ -35,9 +39,34 @@ class NotFound(ServiceError):
 
 
 class Conflict(ServiceError):
-    """Not now: the game is over, or there is nothing to undo."""
+    """Not now: the game is over, there is nothing to undo, or another phone got there first.
+
+    ``game`` is the game as stored now, when the answer should show it; ``stored`` the round already
+    entered under the number that was sent with other values."""
 
     status = 409
+
+    def __init__(
+        self,
+        message: str,
+        errors: Mapping[Field, str] | None = None,
+        *,
+        game: Game | None = None,
+        stored: Round | None = None,
+    ) -> None:
+        super().__init__(message, errors)
+        self.game = game
+        self.stored = stored
+
+
+class PreconditionFailed(ServiceError):
+    """The game changed since the version the request was based on; ``game`` is the game as stored now."""
+
+    status = 412
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 class Invalid(ServiceError):

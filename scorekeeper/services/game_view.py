@@ -62,6 +62,8 @@ class GameView:
     """Rounds in the whole game; None for an evening that goes on until the table ends it."""
     progression: dict[str, list[int]] = field(default_factory=dict)
     """Each player's score after every round, for the chart."""
+    version: int = 1
+    """Grows with every change to the game; a write based on an older one is stale."""
 
     @property
     def rules_title(self) -> str:
@@ -139,4 +141,5 @@ def view(game: Game) -> GameView:
         updated_at=game.updated_at,
         rounds_total=rounds_total(game),
         progression=kind.progression(players, rounds),
+        version=game.version,
     )

@@ -5,34 +5,47 @@ Every change to the scores also writes a line of history, in the words of the ta
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import Select, delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.exc import StaleDataError
 
 from ..i18n import _, ngettext
 from ..kinds import kind_of
 from ..models import Change, Game, Round, Score, Seat
 from ..rules.i18n import N_
-from .errors import Conflict, NotFound
+from .errors import Conflict, NotFound, PreconditionFailed
 from .game_view import GameView, next_round, rounds_total, view
-from .inputs import NewGame, RoundEntry, check_round
+from .inputs import NewGame, RoundEntry, check_round, is_game_id
 
 # ---------------------------------------------------------------- reading
 
 
-def get_game(db: Session, game_id: str) -> Game:
-    """The game with its seats, rounds and scores; NotFound says where to go instead."""
-    game = db.scalar(
+def _whole_game(game_id: str) -> Select[Game]:
+    return (
         select(Game)
         .where(Game.id == game_id)
         .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
     )
+
+
+def get_game(db: Session, game_id: str) -> Game:
+    """The game with its seats, rounds and scores; NotFound says where to go instead."""
+    # an id outside the game-id alphabet (a NUL byte upsets PostgreSQL) cannot name a game: no query for it
+    game = db.scalar(_whole_game(game_id)) if is_game_id(game_id) else None
     if game is None:
-        raise NotFound(
-            _("There is no game at this address. It may have been deleted; start a new one from the games list.")
-        )
+        raise _no_game()
     return game
+
+
+def _no_game() -> NotFound:
+    return NotFound(
+        _("There is no game at this address. It may have been deleted; start a new one from the games list.")
+    )
 
 
 def list_games(db: Session) -> tuple[list[GameView], list[GameView]]:
@@ -101,6 +114,99 @@ def _flag(went_out: bool, blocked: bool) -> str:
     return "went out" if went_out else ("blocked" if blocked else "")
 
 
+# ---------------------------------------------------------------- one write at a time
+
+STALE = N_("This game changed on another phone since you opened it.")
+
+
+class _Write:
+    """A write in progress: the version it is based on, and whether it changed anything worth keeping."""
+
+    def __init__(self, seen: int) -> None:
+        self.seen = seen
+        """The game's version before this write."""
+        self.keep = True
+
+    def discard(self) -> None:
+        """Nothing to store: give the claim back, the version stays as it was."""
+        self.keep = False
+
+
+def _reread(db: Session, game_id: str) -> Game:
+    """The game as stored now, refreshing the objects this session already holds."""
+    game = db.scalar(_whole_game(game_id).execution_options(populate_existing=True))
+    if game is None:
+        raise _no_game()
+    return game
+
+
+@contextmanager
+def _writing(db: Session, game: Game) -> Iterator[_Write]:
+    """Change the game as one atomic, version-checked write.
+
+    The version is bumped first, in the database (``UPDATE game SET version = version + 1``): on SQLite and
+    PostgreSQL alike that makes any other write to the game wait until this one is committed or rolled back.
+    Then the game is read again, so the write decides on what is stored now, never on what a page showed a
+    moment ago. A ServiceError raised inside rolls everything back and leaves ``game`` as stored; a commit
+    that still trips over a constraint answers Conflict with the game as stored."""
+    game_id = game.id
+    db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
+    claimed = db.connection().execute(
+        update(Game).where(Game.id == game_id).values(version=Game.version + 1, updated_at=datetime.now().astimezone())
+    )
+    if claimed.rowcount != 1:
+        db.rollback()
+        raise _no_game()
+    _reread(db, game_id)
+    write = _Write(game.version - 1)
+    try:
+        yield write
+    except BaseException:
+        db.rollback()
+        _reread(db, game_id)
+        raise
+    if not write.keep or not any(isinstance(row, Change) for row in db.new):
+        db.rollback()
+        _reread(db, game_id)
+        return
+    try:
+        db.commit()
+    except (IntegrityError, StaleDataError):
+        db.rollback()
+        raise Conflict(_(STALE), game=_reread(db, game_id)) from None
+
+
+def _check_version(game: Game, write: _Write, expected: int | None) -> None:
+    if expected is not None and expected != write.seen:
+        raise PreconditionFailed(_(STALE), game)
+
+
+def _gone(db: Session, game: Game, number: int) -> None:
+    """Refuse a round that is not there: Conflict if another phone undid it, else NotFound."""
+    undone = db.scalar(
+        select(Change.id)
+        .where(Change.game_id == game.id, Change.round_number == number, Change.action == "undone")
+        .limit(1)
+    )
+    if undone is not None and number > len(game.rounds):
+        words = kind_of(game.kind).words
+        raise Conflict(
+            _("%(round)s was already undone on another phone.", round=_(words.round, number=number)), game=game
+        )
+    find_round(game, number)
+
+
+def _same(rnd: Round, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
+    """Whether a round as entered holds exactly these values."""
+    by_pos = {s.seat_position: s for s in rnd.scores}
+    return rnd.blocked == entry.blocked and all(
+        by_pos[i].pips == v
+        and by_pos[i].tiles == (None if tiles is None else tiles[i])
+        and by_pos[i].went_out == (entry.went_out == i)
+        for i, v in enumerate(values)
+    )
+
+
 # ---------------------------------------------------------------- changing a game
 
 
@@ -121,98 +227,141 @@ def create_game(db: Session, new: NewGame) -> Game:
     return game
 
 
-def add_round(db: Session, game: Game, entry: RoundEntry) -> Round:
-    """Score the next round; Conflict once the game is over, Invalid names every field at fault."""
-    upcoming = next_round(game)
-    if upcoming is None:
-        raise Conflict(
-            _(
-                "All %(count)s rounds are scored and the game is over; correct a round instead.",
-                count=rounds_total(game) or len(game.rounds),
+def add_round(db: Session, game: Game, entry: RoundEntry, number: int | None = None) -> tuple[Round, bool]:
+    """Score the round ``number`` (None: the next one); returns it and whether it was stored just now.
+
+    Sent again with the same values, the round stored earlier comes back and nothing is written; with other
+    values, Conflict carries the round stored (``stored``). Conflict too once the game is over, or when the
+    game moved on since the round was opened; Invalid names every field at fault."""
+    with _writing(db, game) as write:
+        played = len(game.rounds)
+        if number is not None and 1 <= number <= played:
+            stored = find_round(game, number)
+            values, tiles = check_round(game, stored.engine, entry)
+            if _same(stored, values, tiles, entry):
+                write.discard()
+                return stored, False
+            words = kind_of(game.kind).words
+            raise Conflict(
+                _("%(round)s was already entered on another phone.", round=_(words.round, number=number)),
+                game=game,
+                stored=stored,
             )
+        upcoming = next_round(game)
+        if upcoming is None:
+            raise Conflict(
+                _(
+                    "All %(count)s rounds are scored and the game is over; correct a round instead.",
+                    count=rounds_total(game) or played,
+                ),
+                game=game,
+            )
+        if number is not None and number != upcoming.number:
+            raise Conflict(_(STALE), game=game)
+        values, tiles = check_round(game, upcoming.engine, entry)
+        rnd = Round(
+            number=upcoming.number,
+            engine=upcoming.engine,
+            blocked=entry.blocked,
+            scores=[
+                Score(seat_position=i, pips=v, went_out=entry.went_out == i, tiles=None if tiles is None else tiles[i])
+                for i, v in enumerate(values)
+            ],
+            created_at=game.updated_at,
         )
-    values, tiles = check_round(game, upcoming.engine, entry)
-    rnd = Round(
-        number=upcoming.number,
-        engine=upcoming.engine,
-        blocked=entry.blocked,
-        scores=[
-            Score(seat_position=i, pips=v, went_out=entry.went_out == i, tiles=None if tiles is None else tiles[i])
-            for i, v in enumerate(values)
-        ],
-    )
-    game.rounds.append(rnd)
-    for i, (seat, v) in enumerate(zip(game.seats, values)):
-        _log(db, game, "entered", rnd.number, seat.name, None, _score(v, None if tiles is None else tiles[i]))
-    if entry.blocked:
-        _log(db, game, "entered", rnd.number, None, None, "blocked")
-    game.updated_at = rnd.created_at = datetime.now().astimezone()
-    db.commit()
-    return rnd
+        game.rounds.append(rnd)
+        for i, (seat, v) in enumerate(zip(game.seats, values)):
+            _log(db, game, "entered", rnd.number, seat.name, None, _score(v, None if tiles is None else tiles[i]))
+        if entry.blocked:
+            _log(db, game, "entered", rnd.number, None, None, "blocked")
+    return rnd, True
 
 
-def edit_round(db: Session, game: Game, number: int, entry: RoundEntry) -> Round:
-    """Correct a round already entered, logging each change; NotFound or Invalid as for a new round."""
-    rnd = find_round(game, number)
-    values, tiles = check_round(game, rnd.engine, entry)
-    by_pos = {s.seat_position: s for s in rnd.scores}
-    for seat, v in zip(game.seats, values):
-        score = by_pos[seat.position]
-        old_flag = _flag(score.went_out, False)
-        new_out = entry.went_out == seat.position
-        new_tiles = None if tiles is None else tiles[seat.position]
-        if score.pips != v or score.tiles != new_tiles:
-            old = score.pips if tiles is None else _hand(score.pips, score.tiles or 0)
-            _log(db, game, "corrected", number, seat.name, old, _score(v, new_tiles))
-            score.pips = v
-            score.tiles = new_tiles
-        if score.went_out != new_out:
+def edit_round(db: Session, game: Game, number: int, entry: RoundEntry, expected: int | None = None) -> Round:
+    """Correct a round already entered, logging each value it replaces as stored at that moment.
+
+    ``expected``: the game's version the correction was made on; PreconditionFailed (with the game as stored)
+    if it changed since. NotFound, Conflict (undone on another phone) or Invalid as for a new round."""
+    with _writing(db, game) as write:
+        _check_version(game, write, expected)
+        _gone(db, game, number)
+        rnd = find_round(game, number)
+        values, tiles = check_round(game, rnd.engine, entry)
+        by_pos = {s.seat_position: s for s in rnd.scores}
+        for seat, v in zip(game.seats, values):
+            score = by_pos[seat.position]
+            old_flag = _flag(score.went_out, False)
+            new_out = entry.went_out == seat.position
+            new_tiles = None if tiles is None else tiles[seat.position]
+            if score.pips != v or score.tiles != new_tiles:
+                old = score.pips if tiles is None else _hand(score.pips, score.tiles or 0)
+                _log(db, game, "corrected", number, seat.name, old, _score(v, new_tiles))
+                score.pips = v
+                score.tiles = new_tiles
+            if score.went_out != new_out:
+                _log(
+                    db,
+                    game,
+                    "corrected",
+                    number,
+                    seat.name,
+                    old_flag or "stayed in",
+                    _flag(new_out, False) or "stayed in",
+                )
+                score.went_out = new_out
+        if rnd.blocked != entry.blocked:
             _log(
-                db, game, "corrected", number, seat.name, old_flag or "stayed in", _flag(new_out, False) or "stayed in"
+                db,
+                game,
+                "corrected",
+                number,
+                None,
+                "blocked" if rnd.blocked else "not blocked",
+                "blocked" if entry.blocked else "not blocked",
             )
-            score.went_out = new_out
-    if rnd.blocked != entry.blocked:
-        _log(
-            db,
-            game,
-            "corrected",
-            number,
-            None,
-            "blocked" if rnd.blocked else "not blocked",
-            "blocked" if entry.blocked else "not blocked",
-        )
-        rnd.blocked = entry.blocked
-    game.updated_at = datetime.now().astimezone()
-    db.commit()
+            rnd.blocked = entry.blocked
     return rnd
+
+
+def undo_round(db: Session, game: Game, number: int | None = None, expected: int | None = None) -> int:
+    """Remove the last round, keeping its values in the history; returns its number.
+
+    ``number`` names the round meant (None: whichever is last): sent again once it is gone, or when another
+    round has become the last, Conflict refuses. ``expected`` as for :func:`edit_round`."""
+    with _writing(db, game) as write:
+        _check_version(game, write, expected)
+        if number is not None and number > len(game.rounds):
+            _gone(db, game, number)
+        if not game.rounds:
+            raise Conflict(_("There is no round to undo yet."), game=game)
+        rnd = game.rounds[-1]
+        if number is not None and number != rnd.number:
+            raise Conflict(_(STALE), game=game)
+        names = {s.position: s.name for s in game.seats}
+        for score in rnd.scores:
+            _log(db, game, "undone", rnd.number, names[score.seat_position], _score(score.pips, score.tiles), None)
+        game.rounds.remove(rnd)
+        game.finished_at = None  # an evening ended by hand plays on once a hand is taken back
+    return rnd.number
 
 
 def undo_last_round(db: Session, game: Game) -> int:
-    """Remove the last round, keeping its values in the history; returns its number."""
-    if not game.rounds:
-        raise Conflict(_("There is no round to undo yet."))
-    rnd = game.rounds[-1]
-    names = {s.position: s.name for s in game.seats}
-    for score in rnd.scores:
-        _log(db, game, "undone", rnd.number, names[score.seat_position], _score(score.pips, score.tiles), None)
-    game.rounds.remove(rnd)
-    game.updated_at = datetime.now().astimezone()
-    db.commit()
-    return rnd.number
+    """Remove the last round, whichever it is; returns its number."""
+    return undo_round(db, game)
 
 
 def finish_game(db: Session, game: Game) -> None:
     """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over."""
-    kind = kind_of(game.kind)
-    if kind.ends_by_itself is not None:
-        raise Conflict(_(kind.ends_by_itself))
-    if game.finished_at is not None or next_round(game) is None:
-        raise Conflict(_("This game is already over."))
-    if not game.rounds:
-        raise Conflict(_("Play at least one hand before ending the game, or delete it instead."))
-    game.finished_at = datetime.now().astimezone()
-    _log(db, game, "finished", len(game.rounds), None, None, "game over")
-    db.commit()
+    with _writing(db, game):
+        kind = kind_of(game.kind)
+        if kind.ends_by_itself is not None:
+            raise Conflict(_(kind.ends_by_itself), game=game)
+        if game.finished_at is not None or next_round(game) is None:
+            raise Conflict(_("This game is already over."), game=game)
+        if not game.rounds:
+            raise Conflict(_("Play at least one hand before ending the game, or delete it instead."), game=game)
+        game.finished_at = game.updated_at
+        _log(db, game, "finished", len(game.rounds), None, None, "game over")
 
 
 def delete_game(db: Session, game: Game) -> None:

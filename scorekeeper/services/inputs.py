@@ -8,6 +8,7 @@ the kind's to check (``kind.check_setup``, ``kind.check_hand``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,10 +17,18 @@ from ..i18n import _
 from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
 from ..models import Game
 from ..reading import Field, Problems, read_count
+from ..rules.text import brief, cut
 from .errors import Invalid
 
 MAX_NAME = 30
 """The longest player name, in characters (the seat table's column)."""
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_game_id(text: object) -> bool:
+    """Could this be a game's id (``secrets.token_urlsafe``: letters, digits, - and _)?"""
+    return isinstance(text, str) and _GAME_ID.fullmatch(text) is not None
 
 
 def clean_name(raw: object) -> str:
@@ -123,7 +132,7 @@ def read_kind(given: object) -> GameKind:
     """The game kind a request names; Invalid for one no game has."""
     if not isinstance(given, str) or given not in KINDS:
         raise Invalid(
-            _("The game is %(games)s, not %(given)s.", games=" / ".join(KINDS), given=repr(given)),
+            _("The game is %(games)s, not %(given)s.", games=" / ".join(KINDS), given=brief(given)),
             {Field("game"): _("Pick a game.")},
         )
     return kind_of(given)
@@ -234,10 +243,22 @@ def _per_player(game: Game, values: object, what: str) -> list[int]:
         raise Invalid(
             _(
                 "%(name)s is not playing in this game; the players are %(players)s.",
-                name=unknown[0],
+                name=cut(unknown[0]),
                 players=", ".join(names),
             )
         )
+    sent: dict[str, str] = {}
+    for key in values:
+        if clean_name(key) in sent:  # " Ben " and "Ben": which number is Ben's?
+            raise Invalid(
+                _(
+                    "%(first)s and %(second)s both name %(name)s; send each player once.",
+                    first=brief(sent[clean_name(key)]),
+                    second=brief(key),
+                    name=clean_name(key),
+                )
+            )
+        sent[clean_name(key)] = key
     given = {clean_name(k): v for k, v in values.items()}
     missing = [n for n in names if n not in given]
     if missing:
@@ -245,7 +266,7 @@ def _per_player(game: Game, values: object, what: str) -> list[int]:
     for n in names:
         v = given[n]
         if not isinstance(v, int) or isinstance(v, bool):
-            raise Invalid(f"{n}: {what} must be a whole number, not {v!r}.")
+            raise Invalid(f"{n}: {what} must be a whole number, not {brief(v)}.")
     return [given[n] for n in names]
 
 

@@ -7,6 +7,7 @@ from flask import Blueprint, render_template, request
 from .. import kinds, rules, services
 from ..db import session
 from ..forms.checker import checker_form
+from ..rules.text import number
 
 bp = Blueprint("checker", __name__)
 
@@ -39,10 +40,10 @@ def deal() -> str:
     """How many tiles each player draws, for every set, player count and preset."""
     preset = request.args.get("rules", "standard")
     preset = preset if preset in rules.PRESETS else "standard"
-    raw_set = request.args.get("set", "12")
-    highest = int(raw_set) if raw_set.isdecimal() and int(raw_set) in rules.SUPPORTED_SETS else 12
-    raw_players = request.args.get("players", "4")
-    players = int(raw_players) if raw_players.isdecimal() and 1 <= int(raw_players) <= 99 else 4
+    highest = number(request.args.get("set", "12")) or 12
+    highest = highest if highest in rules.SUPPORTED_SETS else 12
+    players = number(request.args.get("players", "4")) or 4
+    players = players if 1 <= players <= 99 else 4
     answer = services.deal_lookup(players, highest, preset)
     return render_template(
         "checker/deal.html",

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from .. import services
 from ..db import session
-from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm
+from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm, UndoForm
 from ..i18n import _
 from ..kinds import KINDS
+from ..models import Game
 
 bp = Blueprint("games", __name__)
 
@@ -48,22 +50,30 @@ def table(game_id: str) -> str:
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
-def new_round(game_id: str) -> str | Response:
-    """Enter the pips each player is left holding at the end of the round."""
+def new_round(game_id: str) -> ResponseReturnValue:
+    """Enter the pips each player is left holding at the end of the round; sent twice, it is stored once."""
     game = services.get_game(session(), game_id)
     current = services.view(game)
-    if current.next_round is None:
-        flash(_("All rounds are scored. Correct a round from the list below if needed."))
-        return redirect(url_for("games.table", game_id=game_id))
     form = RoundForm()
     form.seat(len(current.players))
     if form.validate_on_submit():
         try:
-            services.add_round(session(), game, form.entry(current.kind))
+            services.add_round(session(), game, form.entry(current.kind), form.sent("number"))
         except services.Invalid as e:
             form.show(e)
+        except services.Conflict as e:
+            if e.game is not None and e.stored is not None:
+                return _clash(form, e.game, e.stored.number, e.message)
+            flash(e.message)
+            return redirect(url_for("games.table", game_id=game_id))
         else:
             return redirect(url_for("games.table", game_id=game_id))
+        current = services.view(game)
+    if current.next_round is None:
+        flash(_("All rounds are scored. Correct a round from the list below if needed."))
+        return redirect(url_for("games.table", game_id=game_id))
+    if form.sent("number") is None:
+        form.number.data = str(current.next_round.number)
     return render_template(
         "games/round.html",
         game=current,
@@ -75,8 +85,8 @@ def new_round(game_id: str) -> str | Response:
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
-def edit_round(game_id: str, number: int) -> str | Response:
-    """Correct a round already entered."""
+def edit_round(game_id: str, number: int) -> ResponseReturnValue:
+    """Correct a round already entered; a correction made on an older version shows both to choose from."""
     game = services.get_game(session(), game_id)
     rnd = services.find_round(game, number)
     current = services.view(game)
@@ -84,24 +94,60 @@ def edit_round(game_id: str, number: int) -> str | Response:
     form.seat(len(current.players))
     if request.method == "GET":
         form.fill(rnd)
+        form.version.data = str(game.version)
     elif form.validate_on_submit():
         try:
-            services.edit_round(session(), game, number, form.entry(current.kind))
+            services.edit_round(session(), game, number, form.entry(current.kind), form.sent("version"))
         except services.Invalid as e:
             form.show(e)
+        except services.PreconditionFailed as e:
+            return _clash(form, e.game, number, e.message)
+        except services.Conflict as e:
+            flash(e.message)
+            return redirect(url_for("games.table", game_id=game_id))
         else:
             flash(_("Round %(number)d corrected.", number=number))
             return redirect(url_for("games.table", game_id=game_id))
     return render_template("games/round.html", game=current, form=form, number=number, engine=rnd.engine, editing=True)
 
 
+def _clash(form: RoundForm, game: Game, number: int, message: str) -> tuple[str, int]:
+    """Another phone got there first: the round as stored next to what was typed here (kept in the form,
+    which now corrects the round at the game's current version), and the choice of either."""
+    current = services.view(game)
+    stored = next((r for r in current.rounds if r.number == number), None)
+    if stored is None:
+        raise services.Conflict(message)
+    form.number.data = str(number)
+    form.version.data = str(current.version)
+    page = render_template(
+        "games/round.html",
+        game=current,
+        form=form,
+        number=number,
+        engine=stored.engine,
+        editing=True,
+        clash=stored,
+        clash_message=message,
+    )
+    return page, 409
+
+
 @bp.post("/games/<game_id>/rounds/undo")
 def undo(game_id: str) -> Response:
-    """Take back the last round entered."""
+    """Take back the last round entered; sent again for the same round, it says so and takes back nothing."""
     game = services.get_game(session(), game_id)
-    if ConfirmForm().validate_on_submit():
-        number = services.undo_last_round(session(), game)
-        flash(_("Round %(number)d was undone; its scores are kept in the history.", number=number))
+    form = UndoForm()
+    if form.validate_on_submit():
+        number = form.sent()
+        try:
+            undone = services.undo_round(session(), game, number)
+        except services.Conflict as e:
+            if number is None:
+                raise
+            flash(e.message)
+        else:
+            flash(_("Round %(number)d was undone; its scores are kept in the history.", number=undone))
     return redirect(url_for("games.table", game_id=game_id))
 
 

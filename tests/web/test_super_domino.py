@@ -124,14 +124,14 @@ def test_api_super_domino(client: FlaskClient) -> None:
     assert client.post(f"{url}/rounds", json=blocked).get_json()["rounds"][1]["winners"] == ["Cleo"]
     missing = client.post(f"{url}/rounds", json={"pips": hand["pips"], "went_out": "Ana"})
     assert missing.status_code == 422 and "tiles" in missing.get_json()["error"]
-    finished = client.post(f"{url}/finish")
+    finished = client.post(f"{url}/finish", json={})
     assert finished.status_code == 200 and finished.get_json()["winners"] == ["Cleo"]  # 1 win each, Cleo fewer pips
-    assert client.post(f"{url}/finish").status_code == 409
+    assert client.post(f"{url}/finish", json={}).status_code == 409
     assert client.post(f"{url}/rounds", json=hand).status_code == 409
     assert client.post("/api/v1/games", json={"game": "poker", "players": ["A", "B"]}).status_code == 422
 
 
 def test_mexican_train_games_cannot_be_ended_early(client: FlaskClient) -> None:
     game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()
-    response = client.post(f"/api/v1/games/{game['id']}/finish")
+    response = client.post(f"/api/v1/games/{game['id']}/finish", json={})
     assert response.status_code == 409 and "ends by itself" in response.get_json()["error"]

@@ -10,6 +10,7 @@ from ..i18n import _
 from ..legality import Legality
 from ..rulebook import rule_title
 from ..tables import DRAW, PASS, TILES, tile_index
+from ..text import brief
 from ..tiles import Tile
 from . import rulebook as R
 from .core import TRAIN_BITS, TRAIN_MASK, Table
@@ -73,7 +74,7 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             if names is not None and 0 <= train < len(names):
                 return _("{name}'s train", name=names[train])
             return _("seat {number}'s train", number=train)
-        return _("train {train}", train=repr(train))
+        return _("train {train}", train=brief(train))
 
     def _play_parts(self, code: int) -> tuple[Tile, str]:
         """The tile and the train's name of a play code, for a reason."""
@@ -98,7 +99,7 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
         if rule == R.NO_SUCH_TRAIN:
             return _(
                 'There is no train {train}: trains are seats 0 to {last}, or "mexican".',
-                train=repr(move.train),
+                train=brief(move.train),
                 last=t.n - 1,
             )
         if rule == R.TILE_NOT_IN_HAND:

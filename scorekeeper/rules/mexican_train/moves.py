@@ -16,6 +16,7 @@ from typing import Literal
 
 from ..errors import MoveError
 from ..moves import BaseMove
+from ..text import brief, number
 from ..tiles import Tile
 
 TrainId = int | Literal["mexican"]
@@ -54,7 +55,7 @@ class Move(BaseMove):
         if raw == MEXICAN:
             return MEXICAN
         if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-            raise MoveError("train", f'expected a seat number (0, 1, ...) or "mexican", not {raw!r}')
+            raise MoveError("train", f'expected a seat number (0, 1, ...) or "mexican", not {brief(raw)}')
         return raw
 
     def _play_text(self) -> str:
@@ -65,8 +66,9 @@ class Move(BaseMove):
 
 
 def _train_word(word: str) -> TrainId:
-    if word.isdigit():
-        return int(word)
+    seat = number(word)
+    if seat is not None:
+        return seat
     if word == MEXICAN:
         return MEXICAN
-    raise MoveError("train", f'expected a seat number (0, 1, ...) or "mexican", not {word!r}')
+    raise MoveError("train", f'expected a seat number (0, 1, ...) or "mexican", not {brief(word)}')

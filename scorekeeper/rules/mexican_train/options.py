@@ -21,6 +21,7 @@ from typing import Any, Literal
 from ..errors import FormatError
 from ..i18n import N_
 from ..presets import NamedRules, OptionReader, RulesReader, one_of
+from ..text import brief, number
 from ..tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS
 
 EnginePlacement = Literal["set-aside", "holder"]
@@ -134,12 +135,12 @@ OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Options
 
 def _int(value: object, path: str, error: type[FormatError]) -> int:
     if isinstance(value, bool):
-        raise error(path, f"expected a whole number, not {value!r}")
+        raise error(path, f"expected a whole number, not {brief(value)}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and number(value) is not None:
         return int(value)  # JSON object keys are always strings
-    raise error(path, f"expected a whole number, not {value!r}")
+    raise error(path, f"expected a whole number, not {brief(value)}")
 
 
 def _deals(value: object, path: str, error: type[FormatError]) -> DealTable:
@@ -176,7 +177,7 @@ def _double_blank(value: object, path: str, error: type[FormatError]) -> int:
 
 def _flag(value: object, path: str, error: type[FormatError]) -> bool:
     if not isinstance(value, bool):
-        raise error(path, f"expected true or false, not {value!r}")
+        raise error(path, f"expected true or false, not {brief(value)}")
     return value
 
 

@@ -28,6 +28,7 @@ from .._json import read_tiles as _tiles
 from ..errors import PositionError
 from ..position import BasePosition
 from ..tables import DOUBLE, set_size, tile_index
+from ..text import brief
 from ..tiles import SUPPORTED_SETS, Tile
 from ..verdicts import Verdict
 from .core import Table
@@ -110,7 +111,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         data = read_object(data, _FIELDS, _REQUIRED)
         if data.get("game", GAME) != GAME:
             raise PositionError(
-                "game", f'a Mexican Train position has no game or "mexican-train", not {data["game"]!r}'
+                "game", f'a Mexican Train position has no game or "mexican-train", not {brief(data["game"])}'
             )
         preset, options = resolve(data["rules"], "rules", PositionError)
         highest = _int(data["set"], "set")
@@ -204,7 +205,7 @@ def check(position: Position | Mapping[str, Any], move: Move | Mapping[str, Any]
 def _build(p: Position) -> Table:
     E = PositionError
     if p.preset not in PRESETS:
-        raise E("rules", f"unknown preset {p.preset!r}; choose one of {', '.join(PRESETS)}")
+        raise E("rules", f"unknown preset {brief(p.preset)}; choose one of {', '.join(PRESETS)}")
     if p.highest not in SUPPORTED_SETS:
         raise E("set", f"double-{p.highest} is not a supported set; choose one of {SUPPORTED_SETS}")
     if not 0 <= p.engine <= p.highest:
@@ -279,7 +280,7 @@ def _build(p: Position) -> Table:
         elif isinstance(which, int) and 0 <= which < n:
             index = which
         else:
-            raise E(here, f'expected a seat from 0 to {n - 1} or "mexican", not {which!r}')
+            raise E(here, f'expected a seat from 0 to {n - 1} or "mexican", not {brief(which)}')
         label = "the Mexican train" if index == n else f"seat {index}'s train"
         if index in done:
             raise E(here, f"{label} is listed twice")

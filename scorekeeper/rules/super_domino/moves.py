@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import MoveError
 from ..moves import BaseMove
+from ..text import brief, number
 from ..tiles import Tile
 
 
@@ -50,8 +51,8 @@ class SuperMove(BaseMove):
         """``15-3 on 2`` (edge 2) or ``15-15`` alone (the fat spinner)."""
         if len(words) == 1:
             return cls.from_json({"action": "play", "tile": words[0], "edge": None})
-        if len(words) == 3 and words[1] == "on" and words[2].isdigit():
-            return cls.from_json({"action": "play", "tile": words[0], "edge": int(words[2])})
+        if len(words) == 3 and words[1] == "on" and number(words[2]) is not None:
+            return cls.from_json({"action": "play", "tile": words[0], "edge": number(words[2])})
         return None
 
     @classmethod
@@ -60,7 +61,9 @@ class SuperMove(BaseMove):
         if raw is None:
             return None
         if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-            raise MoveError("edge", f"expected an edge number (0, 1, ...), or null for the fat spinner, not {raw!r}")
+            raise MoveError(
+                "edge", f"expected an edge number (0, 1, ...), or null for the fat spinner, not {brief(raw)}"
+            )
         return raw
 
     def _play_text(self) -> str:

@@ -26,6 +26,7 @@ from .._json import read_list as _list
 from ..errors import PositionError
 from ..position import BasePosition
 from ..tables import DOUBLES_MASK, set_size, tile_index
+from ..text import brief
 from ..tiles import Tile
 from ..verdicts import Verdict
 from .core import WILD, SuperTable
@@ -101,11 +102,11 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
         """Read and fully validate a position; any problem raises :class:`PositionError` naming the field."""
         data = read_object(data, _FIELDS, _REQUIRED, game="Super Domino ")
         if data["game"] != GAME:
-            raise PositionError("game", f"expected {GAME!r}, not {data['game']!r}")
+            raise PositionError("game", f"expected {brief(GAME)}, not {brief(data['game'])}")
         preset, options = resolve(data["rules"], "rules", PositionError)
         direction = data.get("direction", "left")
         if direction not in ("left", "right"):
-            raise PositionError("direction", f'expected "left" or "right", not {direction!r}')
+            raise PositionError("direction", f'expected "left" or "right", not {brief(direction)}')
         spell_raw = data.get("spell", [])
         if isinstance(spell_raw, int) and not isinstance(spell_raw, bool):
             spell_raw = [spell_raw]  # one edge may be given bare
@@ -170,7 +171,7 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
     E = PositionError
     o = p.options
     if p.preset not in SUPER_PRESETS:
-        raise E("rules", f"unknown Super Domino preset {p.preset!r}; choose one of {', '.join(SUPER_PRESETS)}")
+        raise E("rules", f"unknown Super Domino preset {brief(p.preset)}; choose one of {', '.join(SUPER_PRESETS)}")
     if p.highest not in SUPER_DOMINO_SETS:
         sets = " or ".join(f"double-{n}" for n in SUPER_DOMINO_SETS)
         raise E("set", f"Super Domino needs the 13, 14 and 15 suits: play it with {sets}, not double-{p.highest}")
@@ -183,7 +184,7 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
     if p.names is not None and len(p.names) != n:
         raise E("names", f"expected one name per player ({n}), not {len(p.names)}")
     if p.direction not in ("left", "right"):
-        raise E("direction", f'expected "left" or "right", not {p.direction!r}')
+        raise E("direction", f'expected "left" or "right", not {brief(p.direction)}')
     for name, value in (("boneyard", p.boneyard), ("passes", p.passes)):
         if value < 0:
             raise E(name, f"cannot be negative ({value})")

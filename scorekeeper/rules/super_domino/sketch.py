@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import PositionError, SketchError
+from ..text import brief
 from ..tiles import DominoSet, Tile
 from .options import SUPER_DOMINO_SETS, resolve
 from .position import SuperPosition
@@ -54,7 +55,7 @@ def sketch_position(
     # checker showed when it built JSON: a sentence of the sketch's own would need its translations first.
     preset, options = resolve(rules, "rules", SketchError)
     if direction not in ("left", "right"):
-        raise SketchError("direction", f'expected "left" or "right", not {direction!r}')
+        raise SketchError("direction", f'expected "left" or "right", not {brief(direction)}')
     # The checker needs only a plausible boneyard: legality reads just whether it is empty. Every
     # open edge shows at least one tile on the table and each seat is assumed to hold at least two
     # more tiles, so the guess never exceeds what is unseen; the cap keeps it a mid-hand count.

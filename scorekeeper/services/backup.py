@@ -1,0 +1,322 @@
+"""Backups a person can hold: every game as one versioned JSON document, and restoring one.
+
+The document::
+
+    {"format": "scorekeeper-backup", "version": 1, "created_at": "2026-12-01T02:00:00+00:00",
+     "games": [{"id": ..., "kind": ..., ...every Game column...,
+                "seats": [{"position": 0, "name": "Ana"}, ...],
+                "rounds": [{"number": 1, ..., "scores": [{"seat_position": 0, "pips": 12, ...}, ...]}, ...],
+                "history": [{"at": ..., "action": "entered", ...}, ...]}]}
+
+Every column of every table is written, read from the models' mappers, so a column added later
+is backed up without a change here. Two kinds of column are left out because the nesting already
+says them: the row numbers of seats, rounds, scores and history lines (a restore numbers them
+anew, keeping their order) and the keys pointing at the parent row. Times are written in UTC
+(SQLite keeps no offset, so its times are taken as UTC).
+
+Restoring never loses or duplicates a game: a game whose id is not in the database is added
+with its whole history; a game whose id is there already is left as it is, and reported as
+"differs" when the backup's copy is not the same. Everything is checked before anything is
+written, and everything is written in one transaction: a document with one mistake writes
+nothing and raises :class:`FormatError` naming where the mistake is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, select
+from sqlalchemy.orm import Session, selectinload
+
+from ..kinds import KINDS
+from ..models import Base, Change, Game, Round, Score, Seat, utcnow
+
+FORMAT = "scorekeeper-backup"
+VERSION = 1
+"""The document's version; a restore refuses a newer one instead of guessing."""
+
+JSON = Any
+
+
+class FormatError(ValueError):
+    """The document cannot be restored; ``path`` says where (``games[3].rounds[0].pips``)."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}" if path else problem)
+        self.path = path
+        self.problem = problem
+
+
+@dataclass
+class RestoreReport:
+    """What a restore did, game by game id."""
+
+    added: list[str] = field(default_factory=list)
+    """Games that were not in the database and now are, with their history."""
+    same: list[str] = field(default_factory=list)
+    """Games already in the database, identical to the backup's copy: nothing to do."""
+    differs: list[str] = field(default_factory=list)
+    """Games already in the database that differ from the backup's copy: left as they are."""
+
+    def summary(self) -> str:
+        """The report in two lines at most, for the command line."""
+        lines = [f"{_games(len(self.added))} restored, {_games(len(self.same))} already here."]
+        if self.differs:
+            lines.append(
+                f"{_games(len(self.differs))} already here differ from the backup and were left as they are: "
+                + ", ".join(self.differs)
+            )
+        return "\n".join(lines)
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+@dataclass(frozen=True)
+class _Table:
+    """One level of the document: a model and the lists nested under each of its rows."""
+
+    model: type[Base]
+    children: tuple[tuple[str, _Table], ...] = ()
+
+    def columns(self) -> list[tuple[str, Column[Any]]]:
+        """(attribute, column) for every column a backup keeps, in the table's order."""
+        kept = []
+        for attr in inspect(self.model).column_attrs:
+            column = attr.columns[0]
+            if not isinstance(column, Column) or column.foreign_keys:
+                continue  # the parent's key: the nesting says it
+            if column.primary_key and self.model is not Game:
+                continue  # a row number: renumbered on restore, the order is kept
+            kept.append((attr.key, column))
+        return kept
+
+
+GAMES = _Table(
+    Game,
+    (("seats", _Table(Seat)), ("rounds", _Table(Round, (("scores", _Table(Score)),))), ("history", _Table(Change))),
+)
+_WHOLE_GAME = (
+    selectinload(Game.seats),
+    selectinload(Game.rounds).selectinload(Round.scores),
+    selectinload(Game.history),
+)
+
+
+def backup_document(db: Session) -> dict[str, JSON]:
+    """Every game in the database, oldest first, as one backup document."""
+    games = db.scalars(select(Game).order_by(Game.created_at, Game.id).options(*_WHOLE_GAME)).all()
+    return _envelope([game_document(g) for g in games])
+
+
+def game_document(game: Game) -> dict[str, JSON]:
+    """One game with its seats, rounds, scores and history: an element of a backup's ``games``."""
+    return _dump(GAMES, game)
+
+
+def single_game_backup(game: Game) -> dict[str, JSON]:
+    """A backup document holding one game, restorable like any other."""
+    return _envelope([game_document(game)])
+
+
+def restore_document(db: Session, doc: JSON) -> RestoreReport:
+    """Add the document's games that the database lacks, in one transaction; see the module's docstring.
+
+    Raises FormatError, with nothing written, when the document cannot be read.
+    """
+    games = read_document(doc)
+    report = RestoreReport()
+    ids = [g.values["id"] for g in games]
+    existing = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)).options(*_WHOLE_GAME))}
+    try:
+        for node in games:
+            game_id = node.values["id"]
+            if game_id in existing:
+                same = _same(game_document(existing[game_id]), node.document(), _ignored())
+                (report.same if same else report.differs).append(game_id)
+            else:
+                db.add(node.build())
+                report.added.append(game_id)
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
+    return report
+
+
+def read_document(doc: JSON) -> list[_Row]:
+    """The document's games, every value checked and typed; FormatError names the first mistake."""
+    if not isinstance(doc, Mapping):
+        raise FormatError("", "expected a JSON object (a scorekeeper backup)")
+    if doc.get("format") != FORMAT:
+        raise FormatError("format", f'expected "{FORMAT}": this is not a scorekeeper backup')
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FormatError("version", "expected a whole number")
+    if version > VERSION:
+        raise FormatError(
+            "version", f"this backup is version {version}; this scorekeeper reads up to version {VERSION}"
+        )
+    games = doc.get("games")
+    if not isinstance(games, list):
+        raise FormatError("games", "expected a list")
+    rows = [_load(GAMES, raw, f"games[{i}]") for i, raw in enumerate(games)]
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        if "id" not in row.values:
+            raise FormatError(f"games[{i}].id", "missing")
+        game_id = row.values["id"]
+        if game_id in seen:
+            raise FormatError(f"games[{i}].id", f"the game {game_id} appears twice")
+        seen.add(game_id)
+        _check_game(row, f"games[{i}]")
+    return rows
+
+
+@dataclass
+class _Row:
+    """A row read from a document: its typed values and the rows nested under it."""
+
+    table: _Table
+    values: dict[str, Any]
+    children: dict[str, list[_Row]]
+
+    def build(self) -> Base:
+        obj = self.table.model(**self.values)
+        for name, rows in self.children.items():
+            setattr(obj, name, [r.build() for r in rows])
+        return obj
+
+    def document(self) -> dict[str, JSON]:
+        doc = {key: _dump_value(value) for key, value in self.values.items()}
+        for name, rows in self.children.items():
+            doc[name] = [r.document() for r in rows]
+        return doc
+
+
+def _envelope(games: list[dict[str, JSON]]) -> dict[str, JSON]:
+    return {"format": FORMAT, "version": VERSION, "created_at": _dump_value(utcnow()), "games": games}
+
+
+def _dump(table: _Table, obj: Base) -> dict[str, JSON]:
+    doc = {key: _dump_value(getattr(obj, key)) for key, _column in table.columns()}
+    for name, child in table.children:
+        doc[name] = [_dump(child, o) for o in getattr(obj, name)]
+    return doc
+
+
+def _dump_value(value: Any) -> JSON:
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC).isoformat()
+    return value
+
+
+def _load(table: _Table, raw: JSON, path: str) -> _Row:
+    if not isinstance(raw, Mapping):
+        raise FormatError(path, "expected an object")
+    columns = dict(table.columns())
+    children = dict(table.children)
+    for key in raw:
+        if key not in columns and key not in children:
+            raise FormatError(f"{path}.{key}", "unknown field (was the backup made by a newer scorekeeper?)")
+    values: dict[str, Any] = {}
+    for key, column in columns.items():
+        if key in raw:
+            values[key] = _load_value(column, raw[key], f"{path}.{key}")
+        elif column.default is None and column.server_default is None and not column.nullable:
+            raise FormatError(f"{path}.{key}", "missing")
+    nested: dict[str, list[_Row]] = {}
+    for name, child in children.items():
+        items = raw.get(name, [])
+        if not isinstance(items, list):
+            raise FormatError(f"{path}.{name}", "expected a list")
+        nested[name] = [_load(child, item, f"{path}.{name}[{i}]") for i, item in enumerate(items)]
+    return _Row(table, values, nested)
+
+
+def _load_value(column: Column[Any], value: JSON, path: str) -> Any:
+    kind = column.type
+    if value is None:
+        if column.nullable and not column.primary_key:
+            return None
+        raise FormatError(path, "may not be null")
+    if isinstance(kind, Boolean):
+        if not isinstance(value, bool):
+            raise FormatError(path, "expected true or false")
+        return value
+    if isinstance(kind, Integer):
+        if not _is_int(value):
+            raise FormatError(path, "expected a whole number")
+        if not -(2**31) <= value < 2**31:  # what every database's INTEGER holds
+            raise FormatError(path, "too large")
+        return value
+    if isinstance(kind, DateTime):
+        try:
+            moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+        except ValueError:
+            moment = None
+        if moment is None:
+            raise FormatError(path, "expected a date and time such as 2026-12-01T20:30:00+00:00")
+        return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    if isinstance(kind, String):
+        if not isinstance(value, str):
+            raise FormatError(path, "expected a string")
+        if kind.length is not None and len(value) > kind.length:
+            raise FormatError(path, f"longer than {kind.length} characters")
+        if column.primary_key and not value:
+            raise FormatError(path, "may not be empty")
+        return value
+    raise FormatError(path, f"cannot restore a column of type {kind}")  # a new column type: teach this module
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_game(game: _Row, path: str) -> None:
+    """What the tables' constraints and the score sheet rely on, worded before the database refuses it."""
+    kind = game.values.get("kind")
+    if kind is not None and kind not in KINDS:
+        raise FormatError(f"{path}.kind", f"unknown game {kind!r} (expected one of: {', '.join(KINDS)})")
+    _unique(game.children["seats"], "position", f"{path}.seats")
+    _unique(game.children["seats"], "name", f"{path}.seats")
+    _unique(game.children["rounds"], "number", f"{path}.rounds")
+    positions = {s.values["position"] for s in game.children["seats"]}
+    for r, rnd in enumerate(game.children["rounds"]):
+        scores = rnd.children["scores"]
+        _unique(scores, "seat_position", f"{path}.rounds[{r}].scores")
+        for s, score in enumerate(scores):
+            if score.values["seat_position"] not in positions:
+                raise FormatError(f"{path}.rounds[{r}].scores[{s}].seat_position", "no seat has this position")
+
+
+def _unique(rows: Sequence[_Row], key: str, path: str) -> None:
+    seen: set[Any] = set()
+    for i, row in enumerate(rows):
+        value = row.values[key]
+        if value in seen:
+            raise FormatError(f"{path}[{i}].{key}", f"{value!r} appears twice")
+        seen.add(value)
+
+
+def _ignored() -> frozenset[str]:
+    """Game attributes the database sets on insert whatever the backup says (a mapper's version counter)."""
+    version = inspect(Game).version_id_col
+    return frozenset() if version is None else frozenset({inspect(Game).get_property_by_column(version).key})
+
+
+def _same(here: JSON, backup: JSON, ignored: frozenset[str] = frozenset()) -> bool:
+    """Whether the backup's copy says nothing different from the one here (fields it lacks keep their defaults)."""
+    if isinstance(backup, dict):
+        return isinstance(here, dict) and all(
+            key in ignored or _same(here.get(key), value) for key, value in backup.items()
+        )
+    if isinstance(backup, list):
+        return isinstance(here, list) and len(here) == len(backup) and all(map(_same, here, backup))
+    return bool(here == backup)

@@ -1,0 +1,29 @@
+"""Settings: for now, the backup a person can download and keep."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, jsonify, render_template
+from werkzeug.wrappers import Response
+
+from ..db import session
+from ..services.backup import backup_document
+
+bp = Blueprint("settings", __name__)
+
+
+@bp.get("/settings")
+def index() -> str:
+    """The settings page: a link to download every game as one backup file."""
+    return render_template("settings/index.html")
+
+
+@bp.get("/settings/backup.json")
+def backup() -> Response:
+    """Every game with its history as a JSON file (``scorekeeper restore FILE`` reads it back)."""
+    response = jsonify(backup_document(session()))
+    filename = f"scorekeeper-backup-{date.today().isoformat()}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"  # always today's games, never a stale copy
+    return response
