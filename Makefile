@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install translations messages upgrade-db bench typecheck clean
+.PHONY: run test lint install translations messages upgrade-db bench typecheck clean mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -48,6 +48,12 @@ lint: install
 
 typecheck: install
 	$(BIN)/python -m mypy
+
+# mutation testing ([tool.mutmut] in pyproject.toml): slow, so not part of `make test`; results in mutants/
+mutate: translations
+	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
+	$(BIN)/mutmut run
+	$(BIN)/mutmut results
 
 bench: install
 	$(BIN)/python -m scorekeeper.rules.bench

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -13,6 +14,7 @@ from .errors import error_response
 from .i18n import _
 from .models import Game
 from .rules.text import number
+from .views.household import remember
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -70,7 +72,7 @@ def _if_match() -> int | None:
     if not request.if_match or request.if_match.star_tag:
         return None
     for tag in request.if_match.as_set():
-        if tag.isascii() and tag.isdecimal() and len(tag) < 12:
+        if tag and tag.isascii() and tag.isdecimal() and len(tag) < 12:  # an empty tag ("") reads as None
             return int(tag)
     return -1
 
@@ -103,8 +105,9 @@ def _changed_meanwhile(e: services.Conflict | services.PreconditionFailed) -> tu
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
-    """Start a game."""
+    """Start a game; a browser that starts one through the API finds it in its games list too."""
     game = services.create_game(session(), services.new_game_from_json(_body()))
+    remember(game.id)
     return _answer(game), 201
 
 
@@ -183,6 +186,13 @@ def deal() -> Response | tuple[Response, int]:
     if answer.problem:
         return error_response(422, answer.problem)
     return jsonify(answer.to_json())
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This API described in OpenAPI 3.1 (scorekeeper/openapi.json, shipped with the package)."""
+    text = files("scorekeeper").joinpath("openapi.json").read_text(encoding="utf-8")
+    return Response(text, mimetype="application/json")
 
 
 @bp.get("/presets")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a game evening outlasts the default hour
         MAX_CONTENT_LENGTH=64 * 1024,  # a whole position is a few KB; anything near this is a mistake or an attack
+        PERMANENT_SESSION_LIFETIME=timedelta(days=183),  # a phone stays signed in, and keeps its games, for months
+        SCOREKEEPER_PASSWORD=None,  # the household password; none: each phone sees the games it started or opened
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        for key in ("DATABASE_URL", "SECRET_KEY"):
+        for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD"):
             if os.environ.get(key):
                 app.config[key] = os.environ[key]
         if os.environ.get("SESSION_COOKIE_SECURE") == "1":
@@ -50,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db, errors, i18n, security
     from .api import bp as api_bp
+    from .views import household
     from .views.checker import bp as checker_bp
     from .views.games import bp as games_bp
     from .views.pwa import bp as pwa_bp
@@ -63,12 +67,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    household.init_app(app)
     app.register_blueprint(games_bp)
     app.register_blueprint(reference_bp)
     app.register_blueprint(checker_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(settings_bp)
+    app.register_blueprint(household.bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
 
     from . import templating

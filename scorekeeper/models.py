@@ -41,6 +41,8 @@ class Game(Base):
     """Set when the players end an open-ended game."""
     double_blank: Mapped[int] = mapped_column(Integer, default=0)
     rules: Mapped[str] = mapped_column(String(40), default="standard")
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Set when the game is moved to the trash; None for a game in use. A game trashed for long is purged."""
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     """Grows by one with every change to the game (start, a round entered, corrected or undone, the end):
     what the API's ETag names and a correction form carries, to tell a stale write from a fresh one."""

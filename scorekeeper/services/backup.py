@@ -23,7 +23,7 @@ nothing and raises :class:`FormatError` naming where the mistake is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -107,9 +107,12 @@ _WHOLE_GAME = (
 )
 
 
-def backup_document(db: Session) -> dict[str, JSON]:
-    """Every game in the database, oldest first, as one backup document."""
-    games = db.scalars(select(Game).order_by(Game.created_at, Game.id).options(*_WHOLE_GAME)).all()
+def backup_document(db: Session, among: Collection[str] | None = None) -> dict[str, JSON]:
+    """Every game in the database (or only those with an id in ``among``), oldest first, as one backup document."""
+    query = select(Game).order_by(Game.created_at, Game.id).options(*_WHOLE_GAME)
+    if among is not None:
+        query = query.where(Game.id.in_(list(among)))
+    games = db.scalars(query).all()
     return _envelope([game_document(g) for g in games])
 
 

@@ -1,13 +1,16 @@
 """The score sheet's use cases and queries: start a game, enter, correct and undo rounds, end, delete, list.
 
+A deleted game goes to the trash (``Game.deleted_at``): gone from the list, its pages and the API, with its
+rounds and history kept, until it is restored or, after TRASH_DAYS, purged.
+
 Every change to the scores also writes a line of history, in the words of the table at the time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Select, delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -28,7 +31,7 @@ from .inputs import NewGame, RoundEntry, check_round, is_game_id
 def _whole_game(game_id: str) -> Select[Game]:
     return (
         select(Game)
-        .where(Game.id == game_id)
+        .where(Game.id == game_id, Game.deleted_at.is_(None))
         .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
     )
 
@@ -48,20 +51,38 @@ def _no_game() -> NotFound:
     )
 
 
-def list_games(db: Session) -> tuple[list[GameView], list[GameView]]:
-    """Games in progress and finished games, most recently touched first."""
-    games = db.scalars(
+def _among(query: Select[Game], among: Collection[str] | None) -> Select[Game]:
+    """The query kept to the games with these ids; all games for None."""
+    return query if among is None else query.where(Game.id.in_(list(among)))
+
+
+def list_games(db: Session, among: Collection[str] | None = None) -> tuple[list[GameView], list[GameView]]:
+    """Games in progress and finished games, most recently touched first: every game, or those with these ids."""
+    if among is not None and not among:
+        return [], []
+    query = (
         select(Game)
+        .where(Game.deleted_at.is_(None))
         .order_by(Game.updated_at.desc())
         .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
-    ).all()
+    )
+    games = db.scalars(_among(query, among)).all()
     views = [view(g) for g in games]
     return [v for v in views if not v.finished], [v for v in views if v.finished]
 
 
-def last_players(db: Session) -> list[str]:
-    """The players of the most recently started game, in seat order."""
-    game = db.scalar(select(Game).order_by(Game.created_at.desc()).limit(1).options(selectinload(Game.seats)))
+def last_players(db: Session, among: Collection[str] | None = None) -> list[str]:
+    """The players of the most recently started game (of every game, or of those with these ids), in seat order."""
+    if among is not None and not among:
+        return []
+    query = (
+        select(Game)
+        .where(Game.deleted_at.is_(None))
+        .order_by(Game.created_at.desc())
+        .limit(1)
+        .options(selectinload(Game.seats))
+    )
+    game = db.scalar(_among(query, among))
     return [s.name for s in game.seats] if game else []
 
 
@@ -152,7 +173,9 @@ def _writing(db: Session, game: Game) -> Iterator[_Write]:
     game_id = game.id
     db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
     claimed = db.connection().execute(
-        update(Game).where(Game.id == game_id).values(version=Game.version + 1, updated_at=datetime.now().astimezone())
+        update(Game)
+        .where(Game.id == game_id, Game.deleted_at.is_(None))
+        .values(version=Game.version + 1, updated_at=datetime.now().astimezone())
     )
     if claimed.rowcount != 1:
         db.rollback()
@@ -364,8 +387,91 @@ def finish_game(db: Session, game: Game) -> None:
         _log(db, game, "finished", len(game.rounds), None, None, "game over")
 
 
+TRASH_DAYS = 30
+"""How long a deleted game waits in the trash before it is purged for good."""
+
+
+def _aware(moment: datetime) -> datetime:
+    # SQLite hands back the stored UTC time without its zone
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def delete_game(db: Session, game: Game) -> None:
-    """Delete the game, its rounds and its history for good."""
-    db.execute(delete(Change).where(Change.game_id == game.id))
-    db.delete(game)
+    """Move the game to the trash, rounds and history kept; a game already there stays as it was."""
+    game_id = game.id
+    db.rollback()
+    db.execute(
+        update(Game)
+        .where(Game.id == game_id, Game.deleted_at.is_(None))
+        .values(deleted_at=datetime.now(UTC), version=Game.version + 1)
+    )
     db.commit()
+    purge_trash(db)
+
+
+def restore_game(db: Session, game_id: str) -> bool:
+    """Take the game out of the trash, as it was; False if it is not there (restored already, or purged)."""
+    if not is_game_id(game_id):
+        return False
+    db.rollback()
+    restored = db.connection().execute(
+        update(Game)
+        .where(Game.id == game_id, Game.deleted_at.is_not(None))
+        .values(deleted_at=None, version=Game.version + 1)
+    )
+    db.commit()
+    return bool(restored.rowcount == 1)
+
+
+def in_trash(db: Session, game_id: str) -> bool:
+    """Whether the game is in the trash."""
+    return (
+        is_game_id(game_id)
+        and db.scalar(select(Game.id).where(Game.id == game_id, Game.deleted_at.is_not(None))) is not None
+    )
+
+
+def trashed_games(db: Session, among: Collection[str] | None = None) -> list[tuple[GameView, datetime]]:
+    """The games in the trash (all, or those with these ids) with when each was deleted, newest first."""
+    if among is not None and not among:
+        return []
+    query = (
+        select(Game)
+        .where(Game.deleted_at.is_not(None))
+        .order_by(Game.deleted_at.desc(), Game.id)
+        .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
+    )
+    games = db.scalars(_among(query, among)).all()
+    return [(view(g), _aware(g.deleted_at)) for g in games if g.deleted_at is not None]
+
+
+def purge_trash(db: Session, now: datetime | None = None) -> int:
+    """Delete for good, with their rounds and history, the games in the trash for more than TRASH_DAYS;
+    returns how many."""
+    cutoff = (now or datetime.now(UTC)) - timedelta(days=TRASH_DAYS)
+    # compared here rather than in SQL: SQLite keeps the times as text, and the trash is small
+    old = [
+        game_id
+        for game_id, deleted_at in db.execute(select(Game.id, Game.deleted_at).where(Game.deleted_at.is_not(None)))
+        if deleted_at is not None and _aware(deleted_at) < cutoff
+    ]
+    for game_id in old:
+        _destroy(db, game_id)
+    db.commit()
+    return len(old)
+
+
+def delete_forever(db: Session, game_id: str) -> bool:
+    """Delete a game in the trash for good; False if it is not in the trash."""
+    if not in_trash(db, game_id):
+        return False
+    _destroy(db, game_id)
+    db.commit()
+    return True
+
+
+def _destroy(db: Session, game_id: str) -> None:
+    db.execute(delete(Change).where(Change.game_id == game_id))
+    game = db.get(Game, game_id)
+    if game is not None:
+        db.delete(game)

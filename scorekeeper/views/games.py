@@ -12,22 +12,32 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm,
 from ..i18n import _
 from ..kinds import KINDS
 from ..models import Game
+from .household import my_games, password, remember
 
 bp = Blueprint("games", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    """List games in progress and finished games."""
-    playing, finished = services.list_games(session())
-    return render_template("games/index.html", playing=playing, finished=finished)
+    """List games in progress and finished games; right after a delete, offer to undo it."""
+    playing, finished = services.list_games(session(), my_games())
+    deleted = request.args.get("deleted", "")
+    undo = deleted if deleted and services.in_trash(session(), deleted) else None
+    return render_template(
+        "games/index.html",
+        playing=playing,
+        finished=finished,
+        undo_delete=undo,
+        confirm=ConfirmForm(),
+        household=password() is not None,
+    )
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new() -> str | Response:
     """Start a game: players in seat order, the game and its setup."""
     form = NewGameForm()
-    last = services.last_players(session())
+    last = services.last_players(session(), my_games())
     if request.method == "GET" and request.args.get("reuse"):
         form.reuse(last)
     if form.validate_on_submit():
@@ -36,6 +46,7 @@ def new() -> str | Response:
         except services.Invalid as e:
             form.show(e)
         else:
+            remember(game.id)
             return redirect(url_for("games.table", game_id=game.id))
     return render_template(
         "games/new.html", form=form, has_last=bool(last), kinds=KINDS.values(), every_game_seats=EVERY_GAME_SEATS
@@ -46,6 +57,7 @@ def new() -> str | Response:
 def table(game_id: str) -> str:
     """The table screen: this round's engine and deal, standings; the final result once done."""
     game = services.view(services.get_game(session(), game_id))
+    remember(game_id)
     return render_template("games/table.html", game=game, confirm=ConfirmForm())
 
 
@@ -179,6 +191,26 @@ def delete(game_id: str) -> str | Response:
     form = ConfirmForm()
     if form.validate_on_submit():
         services.delete_game(session(), game)
-        flash(_("The game was deleted."))
-        return redirect(url_for("games.index"))
-    return render_template("games/delete.html", game=services.view(game), form=form)
+        return redirect(url_for("games.index", deleted=game_id))
+    return render_template("games/delete.html", game=services.view(game), form=form, days=services.TRASH_DAYS)
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str) -> Response:
+    """Take a game out of the trash; sent twice, the second does nothing."""
+    form = ConfirmForm()
+    if form.validate_on_submit() and services.restore_game(session(), game_id):
+        flash(_("Game restored."))
+    return redirect(url_for("games.table", game_id=game_id))
+
+
+@bp.get("/trash")
+def trash() -> str:
+    """The deleted games, most recently deleted first; those deleted long ago are purged on the way."""
+    services.purge_trash(session())
+    return render_template(
+        "games/trash.html",
+        games=services.trashed_games(session(), my_games()),
+        confirm=ConfirmForm(),
+        days=services.TRASH_DAYS,
+    )

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 
 from ..db import session
 from ..services.backup import backup_document
+from .household import my_games
 
 bp = Blueprint("settings", __name__)
 
@@ -21,8 +22,12 @@ def index() -> str:
 
 @bp.get("/settings/backup.json")
 def backup() -> Response:
-    """Every game with its history as a JSON file (``scorekeeper restore FILE`` reads it back)."""
-    response = jsonify(backup_document(session()))
+    """This phone's games (every game, past the household password) with their history, as a JSON file.
+
+    ``scorekeeper restore FILE`` reads it back. Without a password a stranger on the Wi-Fi must not be able
+    to download the household's games, so the download holds only the games this browser started or opened;
+    ``scorekeeper backup`` on the server always holds every game."""
+    response = jsonify(backup_document(session(), among=my_games()))
     filename = f"scorekeeper-backup-{date.today().isoformat()}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"  # always today's games, never a stale copy

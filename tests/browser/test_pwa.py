@@ -294,6 +294,7 @@ PAGES = [
     "/rules",
     "{table}/history",
     "/offline",
+    "/trash",
 ]
 
 

@@ -325,3 +325,10 @@ def test_the_round_trip_on_postgresql(postgres_apps: tuple[Flask, Flask]) -> Non
         restore_document(db, bad)
     with session_of(target) as db:
         assert db.get(Game, "new-one") is None
+
+
+def test_a_stranger_on_the_wifi_downloads_none_of_the_households_games(app: Flask, client: FlaskClient) -> None:
+    play_some_games(client)
+    stranger = app.test_client()
+    doc = stranger.get("/settings/backup.json").get_json()
+    assert doc["format"] == FORMAT and doc["games"] == []

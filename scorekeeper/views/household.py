@@ -1,0 +1,132 @@
+"""Whose games a phone sees: without a household password, the games this browser started or opened; with
+``SCOREKEEPER_PASSWORD`` set, the whole site (API included) is behind that one password and, once past it,
+every phone sees every game.
+
+The browser's games are kept in Flask's session cookie, which is signed: a phone cannot add a game it was
+never shown. Past the password, the session keeps a keyed digest of it (not the password), so changing the
+password signs every phone out."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+
+from ..errors import error_response
+from ..forms.household import LoginForm
+from ..i18n import _
+from ..services.inputs import is_game_id
+
+bp = Blueprint("household", __name__)
+
+MY_GAMES = "games"
+"""The session key of this browser's game ids, most recently opened first."""
+MAX_GAMES = 200
+SIGNED_IN = "household"
+
+# pages a phone needs before it is signed in: the login itself, styles and the app's shell
+OPEN_ENDPOINTS = frozenset(
+    {"household.login", "static", "choose_language", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
+)
+
+
+def password() -> str | None:
+    """The household password, or None when the site has none."""
+    value = current_app.config.get("SCOREKEEPER_PASSWORD")
+    return str(value) if value else None
+
+
+def _digest(secret: str) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()
+
+
+def signed_in() -> bool:
+    """Whether this phone is past the household password (always, when there is none)."""
+    secret = password()
+    if secret is None:
+        return True
+    stored = session.get(SIGNED_IN)
+    return isinstance(stored, str) and hmac.compare_digest(stored, _digest(secret))
+
+
+def my_games() -> list[str] | None:
+    """The ids of the games this browser started or opened, newest first; None when it may see every game."""
+    if password() is not None:
+        return None
+    ids = session.get(MY_GAMES)
+    return [i for i in ids if is_game_id(i)] if isinstance(ids, list) else []
+
+
+def remember(game_id: str) -> None:
+    """Put the game first in this browser's list (kept to the MAX_GAMES most recent)."""
+    if password() is not None:
+        return
+    ids = my_games() or []
+    if ids[:1] == [game_id]:
+        return
+    session[MY_GAMES] = [game_id, *(i for i in ids if i != game_id)][:MAX_GAMES]
+    session.permanent = True
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    """Ask once for the household password; the phone then stays signed in for months."""
+    secret = password()
+    target = _local(request.args.get("next"))
+    if secret is None or signed_in():
+        return redirect(target)
+    form = LoginForm()
+    status = 200
+    if form.validate_on_submit():
+        typed = str(form.password.data or "")
+        if hmac.compare_digest(typed.encode(), secret.encode()):
+            session[SIGNED_IN] = _digest(secret)
+            session.permanent = True
+            return redirect(target)
+        form.password.errors = [_("That is not the household password.")]
+        status = 403
+    return render_template("household/login.html", form=form), status
+
+
+@bp.get("/open")
+def open_game() -> Response:
+    """Go to a game from its link or its code, as shared by another phone."""
+    game_id = _game_id(request.args.get("game", ""))
+    if game_id is None:
+        flash(_("That is not a game link or code. Paste the whole link, or the code at its end."))
+        return redirect(url_for("games.index"))
+    return redirect(url_for("games.table", game_id=game_id))
+
+
+def _game_id(typed: str) -> str | None:
+    """The game id in a link (…/games/<id>, /history and the like allowed after it) or a bare code."""
+    text = typed.strip()
+    path = urlsplit(text).path if "/" in text else text
+    parts = [p for p in path.split("/") if p]
+    if "games" in parts:
+        after = parts[parts.index("games") + 1 :]
+        parts = after[:1]
+    candidate = parts[-1] if parts else ""
+    return candidate if is_game_id(candidate) and candidate != "new" else None
+
+
+def _local(target: str | None) -> str:
+    """A place on this site to go back to; anywhere else is the games list."""
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return url_for("games.index")
+
+
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def household_only() -> ResponseReturnValue | None:
+        if password() is None or request.endpoint in OPEN_ENDPOINTS or signed_in():
+            return None
+        if request.blueprint == "api":
+            return error_response(401, _("This scorekeeper has a household password: sign in on its home page first."))
+        return redirect(url_for("household.login", next=request.full_path.rstrip("?")))

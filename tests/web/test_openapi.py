@@ -1,0 +1,207 @@
+"""The OpenAPI document (scorekeeper/openapi.json) stays honest: valid, covering exactly the api blueprint's routes,
+describing the answers a real session gets, and fuzzed with schemathesis against the app in-process."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import schemathesis
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from openapi_spec_validator import validate
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+DOC: dict[str, Any] = json.loads((Path(__file__).parents[2] / "scorekeeper" / "openapi.json").read_text())
+METHODS = {"get", "put", "post", "delete", "patch"}
+POSITION = {
+    "rules": "standard",
+    "set": 12,
+    "engine": 12,
+    "players": 4,
+    "turn": 1,
+    "trains": [
+        {"tiles": ["12-5", "5-5"], "marker": False},
+        {"tiles": [], "marker": True},
+        {"tiles": ["12-0"], "marker": False},
+        {"tiles": [], "marker": False},
+    ],
+    "mexican": ["12-7", "7-3"],
+    "open_doubles": [0],
+    "hand": ["5-1", "3-3", "9-4"],
+    "boneyard": 37,
+    "drawn": False,
+}
+
+
+def test_the_document_is_valid_openapi_and_served(client: FlaskClient) -> None:
+    validate(DOC)
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.get_json() == DOC
+
+
+def test_every_route_is_documented_and_every_path_is_a_route(app: Flask) -> None:
+    routes = set()
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.startswith("api."):
+            path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule).removeprefix("/api/v1")
+            path = path.replace("{game_id}", "{id}")
+            routes |= {(path, m.lower()) for m in rule.methods or () if m.lower() in METHODS}
+    documented = {(path, m) for path, item in DOC["paths"].items() for m in item if m in METHODS}
+    assert routes == documented
+
+
+def _validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator({**DOC, **schema})
+
+
+def _conforms(response: Any, path: str, method: str) -> None:
+    """The answer's status is documented for this operation, and its body and ETag match what is documented."""
+    answers = DOC["paths"][path][method]["responses"]
+    assert str(response.status_code) in answers, (path, method, response.status_code, response.get_data(as_text=True))
+    answer = answers[str(response.status_code)]
+    if "$ref" in answer:
+        answer = DOC["components"]["responses"][answer["$ref"].rsplit("/", 1)[1]]
+    if "ETag" in answer.get("headers", {}) and response.status_code != 409:
+        assert re.fullmatch(r'"[0-9]+"', response.headers["ETag"])
+    if "content" in answer:
+        assert response.mimetype == "application/json"
+        _validator(answer["content"]["application/json"]["schema"]).validate(response.get_json())
+    else:
+        assert not response.get_data()
+
+
+def test_a_scripted_session_answers_as_documented(client: FlaskClient) -> None:
+    def call(method: str, path: str, status: int, **kwargs: Any) -> Any:
+        template = re.sub(r"/games/[^/]+", "/games/{id}", path)
+        template = re.sub(r"/rounds/-?\d+$", "/rounds/{number}", template).split("?")[0]
+        response = client.open(f"/api/v1{path}", method=method, **kwargs)
+        assert response.status_code == status, response.get_data(as_text=True)
+        _conforms(response, template, method.lower())
+        return response
+
+    game = call("POST", "/games", 201, json={"players": ["Ana", "Ben"], "set": 6}).get_json()
+    gid = game["id"]
+    one = {"number": 1, "pips": {"Ana": 0, "Ben": 12}, "went_out": "Ana"}
+    call("POST", f"/games/{gid}/rounds", 201, json=one)
+    call("POST", f"/games/{gid}/rounds", 200, json=one)  # sent again: nothing stored
+    call("POST", f"/games/{gid}/rounds", 409, json={**one, "pips": {"Ana": 0, "Ben": 13}})
+    call("POST", f"/games/{gid}/rounds", 409, json={**one, "number": 5})
+    etag = call("GET", f"/games/{gid}", 200).headers["ETag"]
+    call("GET", f"/games/{gid}", 304, headers={"If-None-Match": etag})
+    call("PUT", f"/games/{gid}/rounds/1", 200, json={"pips": {"Ana": 0, "Ben": 20}}, headers={"If-Match": etag})
+    call("PUT", f"/games/{gid}/rounds/1", 412, json={"pips": {"Ana": 0, "Ben": 21}}, headers={"If-Match": etag})
+    call("PUT", f"/games/{gid}/rounds/1", 412, json={"pips": {"Ana": 0, "Ben": 21}}, headers={"If-Match": '""'})
+    call("PUT", f"/games/{gid}/rounds/9", 404, json={"pips": {"Ana": 0, "Ben": 21}})
+    call("PUT", f"/games/{gid}/rounds/1", 422, json={"pips": {"Ana": 0, "Cleo": 21}})
+    call("POST", f"/games/{gid}/rounds", 201, json={"number": 2, "pips": {"Ana": 3, "Ben": 0}, "went_out": "Ben"})
+    call("DELETE", f"/games/{gid}/rounds/1", 409)
+    call("DELETE", f"/games/{gid}/rounds/2", 200)
+    call("DELETE", f"/games/{gid}/rounds/2", 409)
+    call("POST", f"/games/{gid}/finish", 409, json={})
+    call("GET", "/games/nosuchgame", 404)
+    call("POST", "/games", 400, data="players=Ana", content_type="application/x-www-form-urlencoded")
+    call("POST", "/games", 400, data="[1]", content_type="application/json")
+    call("POST", "/games", 413, data=json.dumps({"players": ["x" * 70_000]}), content_type="application/json")
+    call("POST", "/games", 422, json={"players": ["Ana", "ana"]})
+    sd = call("POST", "/games", 201, json={"game": "super-domino", "players": ["Ana", "Ben", "Cleo"]}).get_json()
+    hand = {"pips": {"Ana": 0, "Ben": 30, "Cleo": 5}, "tiles": {"Ana": 0, "Ben": 3, "Cleo": 1}, "went_out": "Ana"}
+    call("POST", f"/games/{sd['id']}/rounds", 201, json=hand)
+    call("POST", f"/games/{sd['id']}/finish", 200, json={})
+    call("POST", "/check", 200, json={"position": POSITION, "move": {"action": "play", "tile": "3-3", "train": 0}})
+    call("POST", "/check", 422, json={"position": POSITION, "move": {"action": "fly"}})
+    call("POST", "/check", 422, json={"position": POSITION})
+    call("POST", "/moves", 200, json={"position": POSITION})
+    call("POST", "/moves", 422, json={"position": {**POSITION, "set": "twelve"}})
+    call("GET", "/deal?players=5&set=12&rules=standard", 200)
+    call("GET", "/deal?players=50", 422)
+    call("GET", "/deal", 422)
+    call("GET", "/presets", 200)
+    call("GET", "/openapi.json", 200)
+
+
+# ---------------------------------------------------------------- the fuzz
+
+EXAMPLES = 125
+"""Generated requests per operation and generation mode (fewer where there is little to vary)."""
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+"""What every answer is held to. Not positive_data_acceptance: the schema cannot say that names differ ignoring
+case, or how many pips a hand can hold, so schema-valid bodies may rightly answer 422."""
+
+
+def _fuzz(operation: Any, mode: GenerationMode, ids: st.SearchStrategy[str]) -> int:
+    """Send EXAMPLES generated requests to one operation; each must answer a documented status, body and headers."""
+    positive = mode is GenerationMode.POSITIVE
+    sent = 0
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
+    def run(case: Any, data: st.DataObject) -> None:
+        nonlocal sent
+        if positive and case.path_parameters:
+            case.path_parameters["id"] = data.draw(ids)
+            if "number" in case.path_parameters:
+                case.path_parameters["number"] = data.draw(st.integers(0, 4))
+        if positive and operation.path == "/games/{id}/rounds" and data.draw(st.booleans()):
+            pips = data.draw(st.integers(0, 60))
+            case.body = {"number": data.draw(st.integers(1, 9)), "pips": {"Ana": 0, "Ben": pips}}
+            case.body.update({"tiles": {"Ana": 0, "Ben": 1}, "went_out": "Ana"})
+        sent += 1
+        case.call_and_validate(checks=CHECKS)
+
+    try:
+        run()
+    except Unsatisfiable:  # negative mode, when every part of the request takes any string (GET /games/{id})
+        assert not positive
+    return sent
+
+
+def test_schemathesis_finds_no_5xx_and_no_undocumented_answer(app: Flask) -> None:
+    """Every operation, in positive and negative mode; ids and round numbers often hit real games."""
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
+    with app.test_client() as c:
+        open_game = c.post("/api/v1/games", json={"players": ["Ana", "Ben"], "set": 6}).get_json()["id"]
+        super_game = c.post("/api/v1/games", json={"game": "super-domino", "players": ["Ana", "Ben"]}).get_json()["id"]
+        c.post(f"/api/v1/games/{open_game}/rounds", json={"pips": {"Ana": 0, "Ben": 4}, "went_out": "Ana"})
+    ids = st.sampled_from([open_game, open_game, super_game, "nosuchgame"])
+    started = time.monotonic()
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) == 10
+    sent = 0
+    for op in operations:
+        sent += _fuzz(op, GenerationMode.POSITIVE, ids)
+        if op.path_parameters or op.query or op.body:  # nothing to get wrong in GET /presets
+            sent += _fuzz(op, GenerationMode.NEGATIVE, ids)
+    print(f"schemathesis: {sent} requests in {time.monotonic() - started:.1f} s")
+    assert sent >= 2_000
