@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 from flask.testing import FlaskClient
 
@@ -34,3 +35,24 @@ def errors(page: str) -> list[str]:
 
 def text(response) -> str:  # type: ignore[no-untyped-def]
     return response.get_data(as_text=True)
+
+
+# A table with 5-5 left open on seat 0's train: the checker's everyday dispute, shared by the API tests
+OPEN_DOUBLE_POSITION: dict[str, Any] = {
+    "rules": "standard",
+    "set": 12,
+    "engine": 12,
+    "players": 4,
+    "turn": 1,
+    "trains": [
+        {"tiles": ["12-5", "5-5"], "marker": False},
+        {"tiles": [], "marker": True},
+        {"tiles": ["12-0"], "marker": False},
+        {"tiles": [], "marker": False},
+    ],
+    "mexican": ["12-7", "7-3"],
+    "open_doubles": [0],
+    "hand": ["5-1", "3-3", "9-4"],
+    "boneyard": 37,
+    "drawn": False,
+}

@@ -4,32 +4,13 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, deal_size
 
+from .helpers import OPEN_DOUBLE_POSITION as POSITION
 from .helpers import start_game, text
-
-POSITION: dict[str, Any] = {
-    "rules": "standard",
-    "set": 12,
-    "engine": 12,
-    "players": 4,
-    "turn": 1,
-    "trains": [
-        {"tiles": ["12-5", "5-5"], "marker": False},
-        {"tiles": [], "marker": True},
-        {"tiles": ["12-0"], "marker": False},
-        {"tiles": [], "marker": False},
-    ],
-    "mexican": ["12-7", "7-3"],
-    "open_doubles": [0],
-    "hand": ["5-1", "3-3", "9-4"],
-    "boneyard": 37,
-    "drawn": False,
-}
 
 
 def verdict(page: str) -> tuple[str, str, list[str]]:

@@ -27,26 +27,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from .helpers import OPEN_DOUBLE_POSITION as POSITION
+
 DOC: dict[str, Any] = json.loads((Path(__file__).parents[2] / "scorekeeper" / "openapi.json").read_text())
 METHODS = {"get", "put", "post", "delete", "patch"}
-POSITION = {
-    "rules": "standard",
-    "set": 12,
-    "engine": 12,
-    "players": 4,
-    "turn": 1,
-    "trains": [
-        {"tiles": ["12-5", "5-5"], "marker": False},
-        {"tiles": [], "marker": True},
-        {"tiles": ["12-0"], "marker": False},
-        {"tiles": [], "marker": False},
-    ],
-    "mexican": ["12-7", "7-3"],
-    "open_doubles": [0],
-    "hand": ["5-1", "3-3", "9-4"],
-    "boneyard": 37,
-    "drawn": False,
-}
 
 
 def test_the_document_is_valid_openapi_and_served(client: FlaskClient) -> None:

@@ -33,7 +33,7 @@ from scorekeeper.services.reference import (
     reference_url,
 )
 
-from .helpers import text
+from .helpers import OPEN_DOUBLE_POSITION, text
 
 BUDGET = 50_000  # bytes: a page's HTML with the CSS and JS it links, uncompressed (as tests/web/test_pwa.py)
 PAGE_IDS = {"main", "contents"}  # every page has these: base.html's main, and the page's own table of contents
@@ -310,24 +310,7 @@ def test_every_link_between_and_within_the_pages_has_a_target(pages: dict[str, P
 def test_the_checker_verdict_for_an_open_double_lands_on_the_doubles_section(
     client: FlaskClient, pages: dict[str, Page]
 ) -> None:
-    position = {
-        "rules": "standard",
-        "set": 12,
-        "engine": 12,
-        "players": 4,
-        "turn": 1,
-        "trains": [
-            {"tiles": ["12-5", "5-5"], "marker": False},
-            {"tiles": [], "marker": True},
-            {"tiles": ["12-0"], "marker": False},
-            {"tiles": [], "marker": False},
-        ],
-        "mexican": ["12-7", "7-3"],
-        "open_doubles": [0],
-        "hand": ["5-1", "3-3", "9-4"],
-        "boneyard": 37,
-        "drawn": False,
-    }
+    position = OPEN_DOUBLE_POSITION
     body = client.post(
         "/api/v1/check", json={"position": position, "move": {"action": "play", "tile": "3-3", "train": "mexican"}}
     ).get_json()
