@@ -35,7 +35,6 @@ from .games import (
     TRASH_DAYS,
     add_round,
     create_game,
-    delete_forever,
     delete_game,
     edit_round,
     find_round,
@@ -48,7 +47,6 @@ from .games import (
     purge_trash,
     restore_game,
     trashed_games,
-    undo_last_round,
     undo_round,
 )
 from .inputs import (
@@ -100,7 +98,6 @@ __all__ = [
     "TRASH_DAYS",
     "add_round",
     "create_game",
-    "delete_forever",
     "delete_game",
     "edit_round",
     "find_round",
@@ -113,7 +110,6 @@ __all__ = [
     "purge_trash",
     "restore_game",
     "trashed_games",
-    "undo_last_round",
     "undo_round",
     "MAX_NAME",
     "GameChoices",

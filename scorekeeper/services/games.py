@@ -368,11 +368,6 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
     return rnd.number
 
 
-def undo_last_round(db: Session, game: Game) -> int:
-    """Remove the last round, whichever it is; returns its number."""
-    return undo_round(db, game)
-
-
 def finish_game(db: Session, game: Game) -> None:
     """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over."""
     with _writing(db, game):
@@ -459,15 +454,6 @@ def purge_trash(db: Session, now: datetime | None = None) -> int:
         _destroy(db, game_id)
     db.commit()
     return len(old)
-
-
-def delete_forever(db: Session, game_id: str) -> bool:
-    """Delete a game in the trash for good; False if it is not in the trash."""
-    if not in_trash(db, game_id):
-        return False
-    _destroy(db, game_id)
-    db.commit()
-    return True
 
 
 def _destroy(db: Session, game_id: str) -> None:
