@@ -121,10 +121,12 @@ def get_game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
-    """Score the round ``number`` (or the next); the same round sent again stores nothing and answers 200."""
+    """Score the round ``number`` (or the next); the same round sent again stores nothing and answers 200.
+    With If-Match, a game that changed since answers 412 (a resend of a stored round still answers 200)."""
     data = _body()
     game = services.get_game(session(), game_id)
-    _, created = services.add_round(session(), game, services.entry_from_json(game, data), _round_number(data))
+    entry = services.entry_from_json(game, data)
+    _, created = services.add_round(session(), game, entry, _round_number(data), _if_match())
     return _answer(game), 201 if created else 200
 
 
@@ -152,9 +154,10 @@ def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
 
 @bp.post("/games/<game_id>/finish")
 def finish_game(game_id: str) -> Response:
-    """End an open-ended evening; the standings become final."""
+    """End an open-ended evening; the standings become final. The body is an empty object, ``{}``."""
+    _body()
     game = services.get_game(session(), game_id)
-    services.finish_game(session(), game)
+    services.finish_game(session(), game, _if_match())
     return _answer(game)
 
 

@@ -139,6 +139,8 @@ class RoundForm(FlaskForm):
     """The round this form ends, so that sending it twice stores it once."""
     version = HiddenField()
     """The game's version the correction was opened at, so that a stale one is caught."""
+    seen = HiddenField()
+    """The round as the correction found it (services.round_mark): a change to another round is no clash."""
 
     def sent(self, name: str) -> int | None:
         """A hidden number as sent (``number`` or ``version``); None when missing or not a number."""

@@ -46,6 +46,7 @@ from .games import (
     list_games,
     purge_trash,
     restore_game,
+    round_mark,
     trashed_games,
     undo_round,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "last_players",
     "in_trash",
     "list_games",
+    "round_mark",
     "purge_trash",
     "restore_game",
     "trashed_games",

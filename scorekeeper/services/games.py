@@ -204,6 +204,15 @@ def _check_version(game: Game, write: _Write, expected: int | None) -> None:
         raise PreconditionFailed(_(STALE), game)
 
 
+def round_mark(rnd: Round) -> str:
+    """A round's values in a few characters: a correction form carries the mark of the round it opened, so
+    that only a change to that round (not a new round elsewhere in the game) stops it as stale."""
+    scores = sorted(rnd.scores, key=lambda s: s.seat_position)
+    return ("b" if rnd.blocked else "") + ";".join(
+        f"{s.pips}{'' if s.tiles is None else f'/{s.tiles}'}{'*' if s.went_out else ''}" for s in scores
+    )
+
+
 def _gone(db: Session, game: Game, number: int) -> None:
     """Refuse a round that is not there: Conflict if another phone undid it, else NotFound."""
     undone = db.scalar(
@@ -250,12 +259,15 @@ def create_game(db: Session, new: NewGame) -> Game:
     return game
 
 
-def add_round(db: Session, game: Game, entry: RoundEntry, number: int | None = None) -> tuple[Round, bool]:
+def add_round(
+    db: Session, game: Game, entry: RoundEntry, number: int | None = None, expected: int | None = None
+) -> tuple[Round, bool]:
     """Score the round ``number`` (None: the next one); returns it and whether it was stored just now.
 
     Sent again with the same values, the round stored earlier comes back and nothing is written; with other
     values, Conflict carries the round stored (``stored``). Conflict too once the game is over, or when the
-    game moved on since the round was opened; Invalid names every field at fault."""
+    game moved on since the round was opened; Invalid names every field at fault. ``expected``: the game's
+    version the round was entered on (PreconditionFailed if it changed since); a resend is never refused."""
     with _writing(db, game) as write:
         played = len(game.rounds)
         if number is not None and 1 <= number <= played:
@@ -270,6 +282,7 @@ def add_round(db: Session, game: Game, entry: RoundEntry, number: int | None = N
                 game=game,
                 stored=stored,
             )
+        _check_version(game, write, expected)
         upcoming = next_round(game)
         if upcoming is None:
             raise Conflict(
@@ -300,15 +313,19 @@ def add_round(db: Session, game: Game, entry: RoundEntry, number: int | None = N
     return rnd, True
 
 
-def edit_round(db: Session, game: Game, number: int, entry: RoundEntry, expected: int | None = None) -> Round:
+def edit_round(
+    db: Session, game: Game, number: int, entry: RoundEntry, expected: int | None = None, seen: str | None = None
+) -> Round:
     """Correct a round already entered, logging each value it replaces as stored at that moment.
 
     ``expected``: the game's version the correction was made on; PreconditionFailed (with the game as stored)
-    if it changed since. NotFound, Conflict (undone on another phone) or Invalid as for a new round."""
+    if it changed since, unless ``seen``, the :func:`round_mark` the correction was opened on, shows that this
+    round itself is unchanged. NotFound, Conflict (undone on another phone) or Invalid as for a new round."""
     with _writing(db, game) as write:
-        _check_version(game, write, expected)
         _gone(db, game, number)
         rnd = find_round(game, number)
+        if seen is None or seen != round_mark(rnd):
+            _check_version(game, write, expected if seen is None or expected is not None else -1)
         values, tiles = check_round(game, rnd.engine, entry)
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
@@ -368,9 +385,11 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
     return rnd.number
 
 
-def finish_game(db: Session, game: Game) -> None:
-    """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over."""
-    with _writing(db, game):
+def finish_game(db: Session, game: Game, expected: int | None = None) -> None:
+    """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over.
+    ``expected`` as for :func:`edit_round`."""
+    with _writing(db, game) as write:
+        _check_version(game, write, expected)
         kind = kind_of(game.kind)
         if kind.ends_by_itself is not None:
             raise Conflict(_(kind.ends_by_itself), game=game)

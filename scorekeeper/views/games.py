@@ -76,8 +76,7 @@ def new_round(game_id: str) -> ResponseReturnValue:
         except services.Conflict as e:
             if e.game is not None and e.stored is not None:
                 return _clash(form, e.game, e.stored.number, e.message)
-            flash(e.message)
-            return redirect(url_for("games.table", game_id=game_id))
+            return _moved_on(form, e.game or game, e.message)
         else:
             return redirect(url_for("games.table", game_id=game_id))
         current = services.view(game)
@@ -100,38 +99,42 @@ def new_round(game_id: str) -> ResponseReturnValue:
 def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a round already entered; a correction made on an older version shows both to choose from."""
     game = services.get_game(session(), game_id)
-    rnd = services.find_round(game, number)
     current = services.view(game)
     form = RoundForm()
     form.seat(len(current.players))
-    if request.method == "GET":
-        form.fill(rnd)
-        form.version.data = str(game.version)
-    elif form.validate_on_submit():
+    if form.validate_on_submit():
+        # sent for a round that is gone too: the service tells an undo on another phone from a wrong number
         try:
-            services.edit_round(session(), game, number, form.entry(current.kind), form.sent("version"))
+            services.edit_round(
+                session(), game, number, form.entry(current.kind), form.sent("version"), form.seen.data or None
+            )
         except services.Invalid as e:
             form.show(e)
         except services.PreconditionFailed as e:
             return _clash(form, e.game, number, e.message)
         except services.Conflict as e:
-            flash(e.message)
-            return redirect(url_for("games.table", game_id=game_id))
+            return _moved_on(form, e.game or game, e.message)
         else:
             flash(_("Round %(number)d corrected.", number=number))
             return redirect(url_for("games.table", game_id=game_id))
+    rnd = services.find_round(game, number)
+    if request.method == "GET":
+        form.fill(rnd)
+        form.version.data = str(game.version)
+        form.seen.data = services.round_mark(rnd)
     return render_template("games/round.html", game=current, form=form, number=number, engine=rnd.engine, editing=True)
 
 
-def _clash(form: RoundForm, game: Game, number: int, message: str) -> tuple[str, int]:
+def _clash(form: RoundForm, game: Game, number: int, message: str) -> ResponseReturnValue:
     """Another phone got there first: the round as stored next to what was typed here (kept in the form,
     which now corrects the round at the game's current version), and the choice of either."""
     current = services.view(game)
     stored = next((r for r in current.rounds if r.number == number), None)
     if stored is None:
-        raise services.Conflict(message)
+        return _moved_on(form, game, message)
     form.number.data = str(number)
     form.version.data = str(current.version)
+    form.seen.data = services.round_mark(services.find_round(game, number))
     page = render_template(
         "games/round.html",
         game=current,
@@ -141,6 +144,26 @@ def _clash(form: RoundForm, game: Game, number: int, message: str) -> tuple[str,
         editing=True,
         clash=stored,
         clash_message=message,
+    )
+    return page, 409
+
+
+def _moved_on(form: RoundForm, game: Game, message: str) -> ResponseReturnValue:
+    """The round this form was for went away or moved (another phone undid or entered rounds meanwhile):
+    what was typed stays, now in the form for the round that comes next, under the sentence that says why."""
+    current = services.view(game)
+    if current.next_round is None:
+        flash(message)
+        return redirect(url_for("games.table", game_id=game.id))
+    form.number.data = str(current.next_round.number)
+    page = render_template(
+        "games/round.html",
+        game=current,
+        form=form,
+        number=current.next_round.number,
+        engine=current.next_round.engine,
+        editing=False,
+        moved=message,
     )
     return page, 409
 

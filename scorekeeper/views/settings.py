@@ -9,15 +9,15 @@ from werkzeug.wrappers import Response
 
 from ..db import session
 from ..services.backup import backup_document
-from .household import my_games
+from .household import my_games, password
 
 bp = Blueprint("settings", __name__)
 
 
 @bp.get("/settings")
 def index() -> str:
-    """The settings page: a link to download every game as one backup file."""
-    return render_template("settings/index.html")
+    """The settings page: a link to download the games this phone may see as one backup file."""
+    return render_template("settings/index.html", household=password() is not None)
 
 
 @bp.get("/settings/backup.json")

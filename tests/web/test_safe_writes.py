@@ -343,3 +343,71 @@ def test_a_correction_racing_the_undo_of_its_round_is_a_conflict_not_an_error(se
         assert delete == 200 and put in (200, 409), answers
     _, game = call("GET", url)
     assert len(game["rounds"]) == 2
+
+
+def test_a_correction_is_not_stopped_by_a_change_to_another_round(client: FlaskClient) -> None:
+    game = start_game(client, "Bob", "Mum")
+    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "29", "pips-1": "15"})
+    opened = text(client.get(f"{game}/rounds/1"))
+    seen = re.search(r'name="seen"[^>]*value="([^"]*)"', opened)
+    assert seen and seen.group(1)
+    # meanwhile another phone enters round 2: the game moved on, round 1 did not
+    client.post(f"{game}/rounds/new", data={"number": "2", "pips-0": "0", "pips-1": "7", "went_out": "0"})
+    saved = client.post(
+        f"{game}/rounds/1", data={"version": "2", "seen": seen.group(1), "pips-0": "31", "pips-1": "15"}
+    )
+    assert saved.status_code == 302
+    assert "29 → 31" in text(client.get(f"{game}/history"))
+    # but a change to round 1 itself still stops the next correction opened on the old values
+    again = client.post(
+        f"{game}/rounds/1", data={"version": "3", "seen": seen.group(1), "pips-0": "29", "pips-1": "40"}
+    )
+    assert again.status_code == 409 and re.search(r'class="stored">\s*31', text(again))
+
+
+def test_a_round_form_overtaken_by_an_undo_keeps_what_was_typed(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben")
+    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "0", "pips-1": "9", "went_out": "0"})
+    # phone A opened "End round 2"; phone B takes round 1 back before A saves
+    assert client.post(f"{game}/rounds/undo", data={"number": "1"}).status_code == 302
+    late = client.post(f"{game}/rounds/new", data={"number": "2", "pips-0": "14", "pips-1": "0", "went_out": "1"})
+    assert late.status_code == 409
+    page = text(late)
+    assert "This game changed on another phone since you opened it." in page
+    assert 'value="14"' in page and re.search(r'name="went_out" value="1"[^>]*checked', page)
+    assert re.search(r'name="number"[^>]*value="1"', page) and "End of round 1" in page
+    assert "Round 1 of 13" in text(client.get(game))  # nothing stored yet
+    # one more tap saves it as the round that comes next now
+    form = {"number": "1", "pips-0": "14", "pips-1": "0", "went_out": "1"}
+    assert client.post(f"{game}/rounds/new", data=form).status_code == 302
+    assert "Round 2 of 13" in text(client.get(game))
+
+
+def test_a_correction_of_a_round_undone_meanwhile_keeps_what_was_typed(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben")
+    for n in (1, 2):
+        client.post(f"{game}/rounds/new", data={"number": str(n), "pips-0": "0", "pips-1": "9", "went_out": "0"})
+    client.get(f"{game}/rounds/2")
+    client.post(f"{game}/rounds/undo", data={"number": "2"})
+    late = client.post(f"{game}/rounds/2", data={"version": "3", "pips-0": "0", "pips-1": "33", "went_out": "0"})
+    assert late.status_code == 409
+    page = text(late)
+    assert "Round 2 was already undone on another phone." in page and 'value="33"' in page
+    assert f'action="{game}/rounds/new"' in page and re.search(r'name="number"[^>]*value="2"', page)
+
+
+def test_if_match_on_a_new_round_and_on_finish(client: FlaskClient) -> None:
+    url, _ = new_game(client)
+    body = {"number": 1, "pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}
+    assert client.post(f"{url}/rounds", json=body, headers={"If-Match": '"1"'}).status_code == 201
+    # a resend is harmless even though its If-Match is now old
+    assert client.post(f"{url}/rounds", json=body, headers={"If-Match": '"1"'}).status_code == 200
+    stale = client.post(f"{url}/rounds", json={**body, "number": 2}, headers={"If-Match": '"1"'})
+    assert stale.status_code == 412 and len(stale.get_json()["game"]["rounds"]) == 1
+    evening = client.post("/api/v1/games", json={"game": "super-domino", "players": ["Ana", "Ben"]}).get_json()
+    sd = f"/api/v1/games/{evening['id']}"
+    hand = {"number": 1, "pips": {"Ana": 0, "Ben": 30}, "tiles": {"Ana": 0, "Ben": 3}, "went_out": "Ana"}
+    assert client.post(f"{sd}/rounds", json=hand).status_code == 201
+    assert client.post(f"{sd}/finish", json={}, headers={"If-Match": '"1"'}).status_code == 412
+    done = client.post(f"{sd}/finish", json={}, headers={"If-Match": '"2"'})
+    assert done.status_code == 200 and done.get_json()["finished"] is True
