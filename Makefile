@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install translations messages upgrade-db bench typecheck clean mutate
+.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-live typecheck clean mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,14 @@ mutate: translations
 
 bench: install
 	$(BIN)/python -m scorekeeper.rules.bench
+
+# the web pages next to a Flask hello-world app, under the server settings `make run` uses
+bench-web: translations
+	$(BIN)/python scripts/bench_web.py
+
+# 40 phones on 8 games: how long until every phone sees a change (p50, p99)
+bench-live: translations
+	$(BIN)/python scripts/live_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from . import rules, services
 from .api_json import game_json, round_json
-from .db import session
+from .db import engine, session
 from .errors import error_response
 from .i18n import _
 from .models import Game
@@ -119,6 +119,19 @@ def get_game(game_id: str) -> Response:
     return response
 
 
+@bp.get("/games/<game_id>/live")
+def live(game_id: str) -> Response:
+    """What a phone polls every second or two: the game's live tag, 304 while If-None-Match still names it."""
+    tag = services.live_tag(engine(), game_id)
+    if tag is None:
+        raise services.no_game()
+    response = jsonify(tag=tag)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.make_conditional(request)
+    return response
+
+
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
     """Score the round ``number`` (or the next); the same round sent again stores nothing and answers 200.
@@ -135,7 +148,7 @@ def edit_round(game_id: str, number: int) -> Response:
     """Correct a round."""
     data = _body()
     game = services.get_game(session(), game_id)
-    services.find_round(game, number)
+    # no look for the round here: the service tells a round undone meanwhile (409) from one never played (404)
     services.edit_round(session(), game, number, services.entry_from_json(game, data), _if_match())
     return _answer(game)
 

@@ -23,9 +23,11 @@ def round_json(game: GameView, r: RoundView) -> dict[str, object]:
 def _next_round(game: GameView, nr: NextRound | None) -> dict[str, object] | None:
     if nr is None:
         return None
+    # "leader" is null when a rule decides who plays first ("starts": "engine-holder", "highest-tile")
+    turn = {"dealer": nr.dealer, "leader": nr.leader, "starts": nr.starts}
     if game.kind.has_engines:
-        return {"number": nr.number, "engine": nr.engine, "deal": nr.deal}
-    return {"number": nr.number, "deal": nr.deal}
+        return {"number": nr.number, "engine": nr.engine, "deal": nr.deal, **turn}
+    return {"number": nr.number, "deal": nr.deal, **turn}
 
 
 def game_json(game: GameView) -> dict[str, object]:
@@ -40,6 +42,7 @@ def game_json(game: GameView) -> dict[str, object]:
         "id": game.id,
         "game": game.kind.id,
         "players": game.players,
+        "first_dealer": game.first_dealer,
         "set": game.set,
         "rules": game.rules,
         "double_blank": game.double_blank,

@@ -37,10 +37,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,  # a whole position is a few KB; anything near this is a mistake or an attack
         PERMANENT_SESSION_LIFETIME=timedelta(days=183),  # a phone stays signed in, and keeps its games, for months
         SCOREKEEPER_PASSWORD=None,  # the household password; none: each phone sees the games it started or opened
+        SCOREKEEPER_PUBLIC_URL=None,  # the address phones reach the site at behind a reverse proxy (the join page)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD"):
+        for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD", "SCOREKEEPER_PUBLIC_URL"):
             if os.environ.get(key):
                 app.config[key] = os.environ[key]
         if os.environ.get("SESSION_COOKIE_SECURE") == "1":
@@ -51,11 +52,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.config["DATABASE_URL"] = _normalise_url(app.config["DATABASE_URL"])
 
-    from . import db, errors, i18n, security
+    from . import db, errors, i18n, polling, security
     from .api import bp as api_bp
     from .views import household
     from .views.checker import bp as checker_bp
+    from .views.drafts import bp as drafts_bp
     from .views.games import bp as games_bp
+    from .views.join import bp as join_bp
     from .views.pwa import bp as pwa_bp
     from .views.reference import bp as reference_bp
     from .views.settings import bp as settings_bp
@@ -66,16 +69,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
+    polling.init_app(app)
     errors.init_app(app)
     household.init_app(app)
     app.register_blueprint(games_bp)
+    app.register_blueprint(drafts_bp)
     app.register_blueprint(reference_bp)
     app.register_blueprint(checker_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(settings_bp)
     app.register_blueprint(household.bp)
+    app.register_blueprint(join_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
+    csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
 
     from . import templating
 

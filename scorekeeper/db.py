@@ -63,6 +63,14 @@ def session() -> Session:
     return db
 
 
+def engine() -> Engine:
+    """The app's engine, for the few reads that need no session (a live check: one row, no objects)."""
+    from flask import current_app
+
+    found: Engine = current_app.extensions["db_engine"]
+    return found
+
+
 def _close_session(_exc: BaseException | None) -> None:
     db = g.pop("db", None)
     if db is not None:

@@ -13,6 +13,7 @@ from flask_babel import Babel, get_locale, gettext, lazy_gettext
 from flask_babel import ngettext as babel_ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
+from .polling import is_polled
 from .rules import i18n as rules_i18n
 
 LANGUAGES: dict[str, str] = {
@@ -74,6 +75,8 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def remember_language(response: Response) -> Response:
+        if is_polled():
+            return response  # a page's check for changes: no words in it, and it must stay cheap
         asked = request.args.get("lang")
         if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
             response.set_cookie(COOKIE, asked, max_age=YEAR, samesite="Lax")

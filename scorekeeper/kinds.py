@@ -37,6 +37,8 @@ class Words:
     """Correcting an entered round: ``"Correct round %(number)d"``."""
     save: str
     """The round page's button: ``"Save round %(number)d"``."""
+    stored: str
+    """Said when the phones have filled in a whole round: ``"Round %(number)d is complete and saved."``."""
     undo: str
     """The table screen's undo button: ``"Undo round %(number)d"``."""
     undo_question: str
@@ -387,6 +389,7 @@ MEXICAN_TRAIN = MexicanTrainKind(
         end_of=N_("End of round %(number)d"),
         correct=N_("Correct round %(number)d"),
         save=N_("Save round %(number)d"),
+        stored=N_("Round %(number)d is complete and saved."),
         undo=N_("Undo round %(number)d"),
         undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
         rounds=N_("Rounds"),
@@ -438,6 +441,7 @@ SUPER_DOMINO = SuperDominoKind(
         end_of=N_("End of hand %(number)d"),
         correct=N_("Correct hand %(number)d"),
         save=N_("Save hand %(number)d"),
+        stored=N_("Hand %(number)d is complete and saved."),
         undo=N_("Undo hand %(number)d"),
         undo_question=N_("Undo hand %(number)d? Its scores stay in the history."),
         rounds=N_("Hands"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -27,6 +27,7 @@ class Base(DeclarativeBase):
 
 class Game(Base):
     __tablename__ = "game"
+    __table_args__ = (UniqueConstraint("watch_code", name="uq_game_watch_code"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     kind: Mapped[str] = mapped_column(String(20), default="mexican-train", server_default="mexican-train")
@@ -46,6 +47,17 @@ class Game(Base):
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     """Grows by one with every change to the game (start, a round entered, corrected or undone, the end):
     what the API's ETag names and a correction form carries, to tell a stale write from a fresh one."""
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The seat that shuffles and deals the first round; the deal passes to the next seat each round."""
+    watch_code: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The key of the game's read-only link, made when it is first asked for; unlike the id it allows no write."""
+    drafts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Grows by one with every change to the round being filled in from several phones (see DraftScore):
+    with ``version`` it makes the tag a phone checks to see whether anything changed."""
+    draft_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round the draft scores are for; a draft for any other round is out of date."""
+    draft_blocked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Someone marked the round being filled in as blocked."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -55,6 +67,9 @@ class Game(Base):
     )
     history: Mapped[list[Change]] = relationship(
         back_populates="game", order_by="Change.id", cascade="all, delete-orphan"
+    )
+    draft_scores: Mapped[list[DraftScore]] = relationship(
+        order_by="DraftScore.seat_position", cascade="all, delete-orphan"
     )
 
 
@@ -118,3 +133,17 @@ class Change(Base):
     new: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="history")
+
+
+class DraftScore(Base):
+    """One player's leftover pips for the round being filled in, entered from any phone before the round is
+    stored; kept in the database so that a half-entered round survives a reload, another worker, a restart."""
+
+    __tablename__ = "draft_score"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    seat_position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pips: Mapped[int] = mapped_column(Integer)
+    tiles: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    went_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -29,17 +29,13 @@ def main() -> None:
     if lan and host in ("0.0.0.0", "::", lan):
         print(f"  on a phone on the same Wi-Fi:  http://{lan}:{port}/")
     sys.stdout.flush()
-    args = [
-        "gunicorn",
-        "--bind",
-        f"{host}:{port}",
-        "--workers",
-        os.environ.get("WORKERS", "2"),
-        "--access-logfile",
-        "-",
-        "scorekeeper.wsgi:app",
-    ]
+    args = ["gunicorn", *gunicorn_args(f"{host}:{port}"), "--access-logfile", "-", "scorekeeper.wsgi:app"]
     os.execvp(os.path.join(os.path.dirname(sys.executable), "gunicorn"), args)
+
+
+def gunicorn_args(bind: str) -> list[str]:
+    """The server settings `make run` uses (the benchmarks and load scripts serve with the same)."""
+    return ["--bind", bind, "--workers", os.environ.get("WORKERS", "2")]
 
 
 if __name__ == "__main__":

@@ -11,63 +11,21 @@ round is stored with the values sent. Prints the counts; exits 1 on any loss.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import call, free_port, fresh_database, start, stop_server  # noqa: E402  (scripts/ is not a package)
+
 PLAYERS = ["Ana", "Ben", "Cleo"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def call(base: str, method: str, path: str, body: object = None, timeout: float = 5) -> tuple[int, Any]:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
-
-
-def start(env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
-    """gunicorn in its own process group, so that one SIGKILL takes the master and its workers."""
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    args = [str(gunicorn), "--bind", f"127.0.0.1:{port}", "--workers", "2", "scorekeeper.wsgi:app"]
-    with log.open("ab") as out:
-        server = subprocess.Popen(args, env=env, cwd=ROOT, stdout=out, stderr=out, start_new_session=True)
-    base = f"http://127.0.0.1:{port}/api/v1"
-    for _ in range(300):
-        try:
-            if call(base, "GET", "/presets", timeout=1)[0] == 200:
-                return server
-        except OSError:
-            pass
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {server.returncode}; see {log}")
-        time.sleep(0.1)
-    raise SystemExit(f"gunicorn did not answer within 30 s; see {log}")
-
-
 def kill(server: subprocess.Popen[bytes]) -> None:
-    os.killpg(server.pid, signal.SIGKILL)
-    server.wait()
+    stop_server(server, signal.SIGKILL)
 
 
 def hand(number: int, game: int) -> dict[str, object]:
@@ -87,13 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=4, help="games written to at once, one thread each")
     options = parser.parse_args(argv)
 
-    sys.path.insert(0, str(ROOT))
-    from scorekeeper.db import upgrade
-
-    work = Path(tempfile.mkdtemp(prefix="scorekeeper-crash-"))
-    url = f"sqlite:///{work / 'crash.sqlite3'}"
-    upgrade(url)
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "crash-test", "SCOREKEEPER_INSTANCE": str(work)}
+    work, env = fresh_database("scorekeeper-crash-")
     port = free_port()
     base = f"http://127.0.0.1:{port}/api/v1"
     log = work / "gunicorn.log"

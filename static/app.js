@@ -1,7 +1,7 @@
 // Progressive enhancement only: every page works without this file.
 "use strict";
 
-document.addEventListener("DOMContentLoaded", () => {
+function init() {
   // Ask before destructive buttons (undo a round).
   for (const form of document.querySelectorAll("form[data-confirm]")) {
     form.addEventListener("submit", (event) => {
@@ -10,7 +10,57 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   setUpRoundForm();
   setUpPicker();
-});
+  setUpSending();
+}
+
+document.addEventListener("DOMContentLoaded", init);
+// live.js put another phone's version of the page in place: the new buttons need their handlers
+document.addEventListener("live:swapped", init);
+
+// Each seat's Send (and the blocked mark) goes to the server on its own, in the background; live.js then
+// brings in what the other phones sent. What was sent counts as untouched from then on.
+function setUpSending() {
+  const whose = document.querySelector("form.whose");
+  if (whose) { // choosing is enough: no OK to tap
+    whose.querySelector("button").hidden = true;
+    whose.querySelector("select").addEventListener("change", () => whose.requestSubmit());
+  }
+  const form = document.getElementById("round-form");
+  if (!form) return;
+  async function send(button) {
+    const data = new FormData(form);
+    data.set("seat", button.value);
+    for (const old of form.querySelectorAll(".sent-error")) old.remove();
+    let body = {};
+    try {
+      const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
+      body = await r.json();
+      if (r.ok) {
+        for (const i of form.querySelectorAll(`[data-seat="${button.value}"] input, input[type=radio], input[name=blocked]`)) {
+          if (i.type === "radio" || i.type === "checkbox") i.defaultChecked = i.checked; else i.defaultValue = i.value;
+        }
+        if (body.stored) return window.location.assign(document.querySelector("main").dataset.table);
+        return document.dispatchEvent(new CustomEvent("live:check"));
+      }
+    } catch (e) {
+      body = { error: document.querySelector("template.live-words")?.dataset.unsent };
+    }
+    const texts = Object.values(body.errors || {});
+    for (const text of texts.length ? texts : [body.error]) {
+      const p = Object.assign(document.createElement("p"), { className: "error sent-error", textContent: text || "" });
+      (button.closest(".seat") || button.parentNode).append(p);
+    }
+  }
+  for (const b of form.querySelectorAll("button.send")) {
+    b.addEventListener("click", (e) => { e.preventDefault(); send(b); });
+  }
+  const blocked = form.querySelector("input[name=blocked]");
+  const mark = form.querySelector("button.send[value=blocked]");
+  if (blocked && mark) {
+    mark.hidden = true; // the checkbox sends itself
+    blocked.addEventListener("change", () => send(mark));
+  }
+}
 
 function setUpRoundForm() {
   const form = document.getElementById("round-form");

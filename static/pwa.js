@@ -69,8 +69,9 @@
     // the tile picker fills a field without an input event: save once app.js has written it
     const picker = document.getElementById("picker");
     if (picker) picker.addEventListener("close", () => setTimeout(() => { if (picker.returnValue === "use") edit(); }, 0));
-    window.addEventListener("pagehide", save);
-    window.addEventListener("pageshow", () => { dropped = false; }); // back to the form: keep it again
+    let sending = false; // once sent, the next page settles the draft: leaving must not write it back after that
+    window.addEventListener("pagehide", () => { if (!sending) save(); });
+    window.addEventListener("pageshow", () => { dropped = false; sending = false; }); // back to the form: keep it again
     // Cancel means the player does not want this round entered: forget it
     for (const link of form.querySelectorAll("a[href]")) {
       link.addEventListener("click", () => { dropped = true; store.remove("localStorage", key); });
@@ -85,6 +86,7 @@
         return;
       }
       store.set("sessionStorage", SENT, location.pathname);
+      sending = true;
     });
   }
 

@@ -18,7 +18,7 @@ from ..i18n import _l
 from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
 from ..models import Round
 from ..rules import DOUBLE_BLANK_VALUES, DominoSet
-from ..services import GameChoices, Invalid, RoundEntry, clean_name
+from ..services import Draft, GameChoices, Invalid, RoundEntry, Sent, clean_name
 
 MOST_SEATS = max(k.max_players for k in KINDS.values())
 """Name fields on the new-game form: as many as the game with the most seats takes."""
@@ -69,6 +69,15 @@ class NewGameForm(FlaskForm):
         default=DEFAULT_KIND.id,
     )
     players = SeatList(StringField(_l("Player")), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
+    first_dealer = SelectField(
+        _l("Who deals first"),
+        # by name field, numbered as their placeholders are: the names are not known when the page is drawn
+        choices=[
+            SelectChoice("", _l("The first player named")),
+            *(SelectChoice(str(i), _l("Player %(number)d", number=i + 1)) for i in range(MOST_SEATS)),
+        ],
+        default="",
+    )
     # Mexican Train's setup
     set = SelectField(
         _l("Set"),
@@ -114,7 +123,15 @@ class NewGameForm(FlaskForm):
             ascending=given.get("order") == "up",
             double_blank=given.get("double_blank", 0),
             rules=given.get("rules", kind.default_rules),
+            first_dealer=self._first_dealer(),
         )
+
+    def _first_dealer(self) -> str | None:
+        """The name typed in the field chosen to deal first ("" when that field is blank); None for the default."""
+        chosen = _whole(self.first_dealer.data)
+        if chosen is None or chosen >= len(self.players):
+            return None
+        return clean_name(self.players[chosen].data)
 
     @property
     def kind(self) -> GameKind:
@@ -159,6 +176,28 @@ class RoundForm(FlaskForm):
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
         self.went_out.data = "" if out is None else str(out)
         self.blocked.data = rnd.blocked
+
+    def fill_draft(self, draft: Draft) -> None:
+        """Show what the phones have sent so far for the round being filled in."""
+        for seat, sent in draft.entries.items():
+            if seat < len(self.pips):
+                self.pips[seat].data = str(sent.pips)
+                self.tiles[seat].data = "" if sent.tiles is None else str(sent.tiles)
+        out = next((seat for seat, sent in draft.entries.items() if sent.went_out), None)
+        self.went_out.data = "" if out is None else str(out)
+        self.blocked.data = draft.blocked
+
+    def sent_seat(self, seat: int) -> Sent:
+        """One seat's value as typed in this form, to send on its own (a seat past the table sends nothing,
+        and the service refuses it)."""
+        if not 0 <= seat < len(self.pips):
+            return Sent(seat=seat, pips=None)
+        return Sent(
+            seat=seat,
+            pips=self.pips[seat].data,
+            tiles=self.tiles[seat].data,
+            went_out=(self.went_out.data or "").strip() == str(seat),
+        )
 
     def entry(self, kind: GameKind) -> RoundEntry:
         """The round as typed, with the tiles left for a game that records them."""

@@ -10,6 +10,7 @@ game (``mexican_train``, ``super_domino``). Import every public name from here; 
 True
 """
 
+from .dealer import ENGINE_HOLDER, HIGHEST_TILE, Dealing, dealer_seat, dealing, starting_rule
 from .errors import FormatError, IllegalMove, MoveError, OptionsError, PositionError, SketchError
 from .games import GAMES, MEXICAN_TRAIN, SUPER_DOMINO, AnyPosition, read_position
 from .mexican_train.deal import DealError, boneyard_after_deal, deal_size
@@ -77,7 +78,10 @@ __all__ = [
     "RULES",
     "SUPER_DOMINO",
     "SUPPORTED_SETS",
+    "ENGINE_HOLDER",
+    "HIGHEST_TILE",
     "AnyPosition",
+    "Dealing",
     "DominoSet",
     "FormatError",
     "IllegalMove",
@@ -94,6 +98,9 @@ __all__ = [
     "rule_anchor",
     "rule_title",
     "section_title",
+    "dealer_seat",
+    "dealing",
+    "starting_rule",
     "hand_standings",
     "hand_winners",
     "round_engines",

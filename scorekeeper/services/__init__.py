@@ -9,6 +9,8 @@ can act on. By job:
 - ``game_view``: the read model, one :class:`GameView` per game and request;
 - ``inputs``: reading and checking what was typed or sent (:class:`NewGame`, :class:`RoundEntry`);
 - ``errors``: what can go wrong, each problem kept by its :class:`Field`;
+- ``drafts``: a round filled in from several phones, each player sending their own pips;
+- ``live``: the tag a phone polls to see whether a game changed, and the game's read-only link;
 - ``checker`` and ``reference``: the move checker, the deal lookup and the rules pages' links.
 """
 
@@ -28,6 +30,7 @@ from .checker import (
     legal_moves_json,
     reference_link,
 )
+from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, send_mine
 from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
 from .game_view import GameView, NextRound, RoundView, next_round, rounds_total, view
 from .games import (
@@ -44,6 +47,7 @@ from .games import (
     in_trash,
     last_players,
     list_games,
+    no_game,
     purge_trash,
     restore_game,
     round_mark,
@@ -63,8 +67,19 @@ from .inputs import (
     read_kind,
     read_new_game,
 )
+from .live import live_tag, tag_of, watch_code, watched_game
 
 __all__ = [
+    "Draft",
+    "DraftEntry",
+    "Sent",
+    "draft_of",
+    "live_tag",
+    "mark_blocked",
+    "send_mine",
+    "tag_of",
+    "watch_code",
+    "watched_game",
     # the move checker and the deal lookup
     "CheckRequest",
     "CheckResult",
@@ -108,6 +123,7 @@ __all__ = [
     "last_players",
     "in_trash",
     "list_games",
+    "no_game",
     "round_mark",
     "purge_trash",
     "restore_game",

@@ -291,6 +291,10 @@ def _check_game(game: _Row, path: str) -> None:
     _unique(game.children["seats"], "name", f"{path}.seats")
     _unique(game.children["rounds"], "number", f"{path}.rounds")
     positions = {s.values["position"] for s in game.children["seats"]}
+    # optional: a backup made before games knew their first dealer restores with the first seat dealing
+    dealer = game.values.get("first_dealer")
+    if dealer is not None and positions and dealer not in positions:
+        raise FormatError(f"{path}.first_dealer", "no seat has this position")
     for r, rnd in enumerate(game.children["rounds"]):
         scores = rnd.children["scores"]
         _unique(scores, "seat_position", f"{path}.rounds[{r}].scores")

@@ -10,6 +10,7 @@ from ..kinds import GameKind, kind_of
 from ..models import Game
 from ..models import Round as RoundRow
 from ..rules import Standing
+from .live import tag_of
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,14 @@ class NextRound:
     """Tiles each player draws."""
     boneyard: int
     """Tiles left to draw after the deal."""
+    dealer: str = ""
+    """Who shuffles and deals this round (the deal passes to the next seat each round)."""
+    leader: str | None = None
+    """Who plays first; None when a rule of the game decides it at the table (see ``starts``)."""
+    starts: str | None = None
+    """The id of that rule (``"engine-holder"``, ``"highest-tile"``); None when ``leader`` names the player."""
+    starts_text: str | None = None
+    """That rule in the reader's language: "whoever holds double-12 starts"."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,10 @@ class GameView:
     """Each player's score after every round, for the chart."""
     version: int = 1
     """Grows with every change to the game; a write based on an older one is stale."""
+    first_dealer: str = ""
+    """Who shuffles and deals the first round."""
+    live: str = "1.0"
+    """The tag a page polls to see whether the game changed: the version and the round being filled in."""
 
     @property
     def rules_title(self) -> str:
@@ -112,12 +125,33 @@ def next_round(game: Game) -> NextRound | None:
     if game.finished_at is not None or (total is not None and played >= total):
         return None
     seats = len(game.seats)
+    engine = engines[played] if engines else None
+    names = [s.name for s in game.seats]
+    turn = _dealing(game, played + 1, engine)
     return NextRound(
         number=played + 1,
-        engine=engines[played] if engines else None,
+        engine=engine,
         deal=kind.deal(seats, game.set_highest, game.rules),
         boneyard=kind.boneyard(seats, game.set_highest, game.rules),
+        dealer=names[turn.dealer],
+        leader=None if turn.leader is None else names[turn.leader],
+        starts=turn.starts,
+        starts_text=turn.starts_text,
     )
+
+
+def _first_dealer(game: Game) -> int:
+    # a seat out of range (a hand-edited database) deals as the first seat rather than breaking the page
+    seat = game.first_dealer or 0  # None on a game not yet flushed
+    return seat if 0 <= seat < len(game.seats) else 0
+
+
+def _dealing(game: Game, number: int, engine: int | None) -> rules.Dealing:
+    """Who deals round ``number`` and who plays first, by the game's preset (its kind's first preset for a game
+    stored without one, as Super Domino's score sheet is)."""
+    presets = kind_of(game.kind).presets
+    preset = presets.get(game.rules) or next(iter(presets.values()))
+    return rules.dealing(preset, len(game.seats), _first_dealer(game), number, engine=engine)
 
 
 def view(game: Game) -> GameView:
@@ -142,4 +176,6 @@ def view(game: Game) -> GameView:
         rounds_total=rounds_total(game),
         progression=kind.progression(players, rounds),
         version=game.version,
+        first_dealer=players[_first_dealer(game)] if players else "",
+        live=tag_of(game.version, game.drafts or 0),
     )

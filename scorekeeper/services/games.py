@@ -41,11 +41,12 @@ def get_game(db: Session, game_id: str) -> Game:
     # an id outside the game-id alphabet (a NUL byte upsets PostgreSQL) cannot name a game: no query for it
     game = db.scalar(_whole_game(game_id)) if is_game_id(game_id) else None
     if game is None:
-        raise _no_game()
+        raise no_game()
     return game
 
 
-def _no_game() -> NotFound:
+def no_game() -> NotFound:
+    """No game here (never was, or in the trash): say where to go instead."""
     return NotFound(
         _("There is no game at this address. It may have been deleted; start a new one from the games list.")
     )
@@ -157,38 +158,42 @@ def _reread(db: Session, game_id: str) -> Game:
     """The game as stored now, refreshing the objects this session already holds."""
     game = db.scalar(_whole_game(game_id).execution_options(populate_existing=True))
     if game is None:
-        raise _no_game()
+        raise no_game()
     return game
 
 
 @contextmanager
-def _writing(db: Session, game: Game) -> Iterator[_Write]:
+def _writing(db: Session, game: Game, *, draft: bool = False) -> Iterator[_Write]:
     """Change the game as one atomic, version-checked write.
 
     The version is bumped first, in the database (``UPDATE game SET version = version + 1``): on SQLite and
     PostgreSQL alike that makes any other write to the game wait until this one is committed or rolled back.
     Then the game is read again, so the write decides on what is stored now, never on what a page showed a
     moment ago. A ServiceError raised inside rolls everything back and leaves ``game`` as stored; a commit
-    that still trips over a constraint answers Conflict with the game as stored."""
+    that still trips over a constraint answers Conflict with the game as stored.
+
+    ``draft``: a change to the round being filled in, not to the score sheet: ``drafts`` grows instead of
+    ``version`` (so no correction or If-Match goes stale over it), and nothing is written to the history."""
     game_id = game.id
     db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
+    bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
     claimed = db.connection().execute(
         update(Game)
         .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .values(version=Game.version + 1, updated_at=datetime.now().astimezone())
+        .values(**bump, updated_at=datetime.now().astimezone())
     )
     if claimed.rowcount != 1:
         db.rollback()
-        raise _no_game()
+        raise no_game()
     _reread(db, game_id)
-    write = _Write(game.version - 1)
+    write = _Write(game.version if draft else game.version - 1)
     try:
         yield write
     except BaseException:
         db.rollback()
         _reread(db, game_id)
         raise
-    if not write.keep or not any(isinstance(row, Change) for row in db.new):
+    if not write.keep or not (draft or any(isinstance(row, Change) for row in db.new)):
         db.rollback()
         _reread(db, game_id)
         return
@@ -253,6 +258,7 @@ def create_game(db: Session, new: NewGame) -> Game:
         double_blank=setup.double_blank,
         rules=setup.rules,
         seats=[Seat(position=i, name=n) for i, n in enumerate(new.players)],
+        first_dealer=new.first_dealer,
     )
     db.add(game)
     db.commit()
@@ -306,6 +312,8 @@ def add_round(
             created_at=game.updated_at,
         )
         game.rounds.append(rnd)
+        game.draft_scores.clear()  # the round is stored: what the phones filled in for it is done with
+        game.draft_blocked = False
         for i, (seat, v) in enumerate(zip(game.seats, values)):
             _log(db, game, "entered", rnd.number, seat.name, None, _score(v, None if tiles is None else tiles[i]))
         if entry.blocked:

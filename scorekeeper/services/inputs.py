@@ -53,6 +53,8 @@ class GameChoices:
     ascending: bool = False
     double_blank: object = 0
     rules: object = None
+    first_dealer: object = None
+    """The name of the player who deals the first round, as typed; None for the first player."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class NewGame:
     kind: GameKind
     players: tuple[str, ...]
     setup: Setup
+    first_dealer: int = 0
+    """The seat that deals the first round."""
 
 
 def check_players(names: Sequence[str], kind: GameKind) -> Problems:
@@ -123,9 +127,31 @@ def read_new_game(choices: GameChoices) -> NewGame:
     if any(not isinstance(n, str) for n in choices.players):
         problems.add("players", _("Player names must be text."))
     setup = choices.kind.check_setup(choices, len(cleaned), problems)
+    dealer = _first_dealer(choices.first_dealer, cleaned, problems)
     if problems or setup is None:
         raise Invalid.of(problems)
-    return NewGame(choices.kind, tuple(cleaned), setup)
+    return NewGame(choices.kind, tuple(cleaned), setup, dealer)
+
+
+def _first_dealer(given: object, names: Sequence[str], problems: Problems) -> int:
+    """The seat of the player named to deal first (0 when nobody is named), noting a name not at the table."""
+    if given is None:
+        return 0
+    name = clean_name(given) if isinstance(given, str) else ""
+    if not name:
+        problems.add("first_dealer", _("Choose who deals first from the players named."))
+    elif name not in names:
+        problems.add(
+            "first_dealer",
+            _(
+                "%(name)s is not playing, so cannot deal first; choose one of %(players)s.",
+                name=cut(name),
+                players=", ".join(n for n in names if n),
+            ),
+        )
+    else:
+        return names.index(name)
+    return 0
 
 
 def read_kind(given: object) -> GameKind:
@@ -156,6 +182,7 @@ def new_game_from_json(data: Mapping[str, object]) -> NewGame:
             ascending=order == "up",
             double_blank=data.get("double_blank", 0),
             rules=data.get("rules", kind.default_rules),
+            first_dealer=data.get("first_dealer"),
         )
     )
 

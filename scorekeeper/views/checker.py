@@ -31,7 +31,14 @@ def check() -> str:
             problem = e.message
             form.errors.update({str(field): message for field, message in e.errors.items()})
     return render_template(
-        kind.checker_template, form=form, result=result, problem=problem, presets=kind.presets, kind=kind, kinds=kinds
+        kind.checker_template,
+        form=form,
+        result=result,
+        problem=problem,
+        presets=kind.presets,
+        kind=kind,
+        kinds=kinds,
+        game=game,
     )
 
 

@@ -12,7 +12,9 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm,
 from ..i18n import _
 from ..kinds import KINDS
 from ..models import Game
+from .drafts import send_seat
 from .household import my_games, password, remember
+from .round_pages import moved_on, round_page
 
 bp = Blueprint("games", __name__)
 
@@ -56,9 +58,11 @@ def new() -> str | Response:
 @bp.get("/games/<game_id>")
 def table(game_id: str) -> str:
     """The table screen: this round's engine and deal, standings; the final result once done."""
-    game = services.view(services.get_game(session(), game_id))
+    stored = services.get_game(session(), game_id)
     remember(game_id)
-    return render_template("games/table.html", game=game, confirm=ConfirmForm())
+    return render_template(
+        "games/table.html", game=services.view(stored), draft=services.draft_of(stored), confirm=ConfirmForm()
+    )
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -68,6 +72,8 @@ def new_round(game_id: str) -> ResponseReturnValue:
     current = services.view(game)
     form = RoundForm()
     form.seat(len(current.players))
+    if request.method == "POST" and "seat" in request.form:  # one seat's Send, not the whole round's Save
+        return send_seat(game, current, form, form.sent("number") or 0)
     if form.validate_on_submit():
         try:
             services.add_round(session(), game, form.entry(current.kind), form.sent("number"))
@@ -76,23 +82,19 @@ def new_round(game_id: str) -> ResponseReturnValue:
         except services.Conflict as e:
             if e.game is not None and e.stored is not None:
                 return _clash(form, e.game, e.stored.number, e.message)
-            return _moved_on(form, e.game or game, e.message)
+            return moved_on(form, e.game or game, e.message)
         else:
             return redirect(url_for("games.table", game_id=game_id))
         current = services.view(game)
     if current.next_round is None:
         flash(_("All rounds are scored. Correct a round from the list below if needed."))
         return redirect(url_for("games.table", game_id=game_id))
+    draft = services.draft_of(game)
     if form.sent("number") is None:
         form.number.data = str(current.next_round.number)
-    return render_template(
-        "games/round.html",
-        game=current,
-        form=form,
-        number=current.next_round.number,
-        engine=current.next_round.engine,
-        editing=False,
-    )
+        if draft is not None:
+            form.fill_draft(draft)
+    return round_page(current, form, draft)
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
@@ -113,7 +115,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
         except services.PreconditionFailed as e:
             return _clash(form, e.game, number, e.message)
         except services.Conflict as e:
-            return _moved_on(form, e.game or game, e.message)
+            return moved_on(form, e.game or game, e.message)
         else:
             flash(_("Round %(number)d corrected.", number=number))
             return redirect(url_for("games.table", game_id=game_id))
@@ -131,7 +133,7 @@ def _clash(form: RoundForm, game: Game, number: int, message: str) -> ResponseRe
     current = services.view(game)
     stored = next((r for r in current.rounds if r.number == number), None)
     if stored is None:
-        return _moved_on(form, game, message)
+        return moved_on(form, game, message)
     form.number.data = str(number)
     form.version.data = str(current.version)
     form.seen.data = services.round_mark(services.find_round(game, number))
@@ -144,26 +146,6 @@ def _clash(form: RoundForm, game: Game, number: int, message: str) -> ResponseRe
         editing=True,
         clash=stored,
         clash_message=message,
-    )
-    return page, 409
-
-
-def _moved_on(form: RoundForm, game: Game, message: str) -> ResponseReturnValue:
-    """The round this form was for went away or moved (another phone undid or entered rounds meanwhile):
-    what was typed stays, now in the form for the round that comes next, under the sentence that says why."""
-    current = services.view(game)
-    if current.next_round is None:
-        flash(message)
-        return redirect(url_for("games.table", game_id=game.id))
-    form.number.data = str(current.next_round.number)
-    page = render_template(
-        "games/round.html",
-        game=current,
-        form=form,
-        number=current.next_round.number,
-        engine=current.next_round.engine,
-        editing=False,
-        moved=message,
     )
     return page, 409
 

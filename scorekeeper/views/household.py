@@ -20,6 +20,7 @@ from ..errors import error_response
 from ..forms.household import LoginForm
 from ..i18n import _
 from ..services.inputs import is_game_id
+from ..services.join import ungrouped
 
 bp = Blueprint("household", __name__)
 
@@ -31,6 +32,8 @@ SIGNED_IN = "household"
 # pages a phone needs before it is signed in: the login itself, styles and the app's shell
 OPEN_ENDPOINTS = frozenset(
     {"household.login", "static", "choose_language", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
+    # a game's read-only link: its unguessable code can only read, and a screen on the wall has nobody to sign in
+    | {"join.watch", "join.watch_live", "join.watch_refused"}
 )
 
 
@@ -73,6 +76,29 @@ def remember(game_id: str) -> None:
     session.permanent = True
 
 
+THIS_PHONE = "me"
+"""Session key: which seat this phone belongs to, per game ({game id: seat})."""
+THIS_PHONE_GAMES = 20
+"""How many games' "I am" a phone keeps: the session cookie must stay small."""
+
+
+def this_phone(game_id: str) -> int | None:
+    """The seat this phone said it belongs to at this game ("I am Ana"); None when it did not say."""
+    mine = session.get(THIS_PHONE)
+    seat = mine.get(game_id) if isinstance(mine, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def belong(game_id: str, seat: int | None) -> None:
+    """Remember (or forget, with None) whose phone this is at this game, for the latest few games."""
+    mine = session.get(THIS_PHONE)
+    kept = {k: v for k, v in mine.items() if k != game_id} if isinstance(mine, dict) else {}
+    if seat is not None:
+        kept[game_id] = seat
+    session[THIS_PHONE] = dict(list(kept.items())[-THIS_PHONE_GAMES:])
+    session.permanent = True
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> ResponseReturnValue:
     """Ask once for the household password; the phone then stays signed in for months."""
@@ -104,9 +130,10 @@ def open_game() -> Response:
 
 
 def _game_id(typed: str) -> str | None:
-    """The game id in a link (…/games/<id>, /history and the like allowed after it) or a bare code."""
+    """The game id in a link (…/games/<id>, /history and the like allowed after it) or a code, bare or in blocks
+    as the join page shows it."""
     text = typed.strip()
-    path = urlsplit(text).path if "/" in text else text
+    path = urlsplit(text).path if "/" in text else ungrouped(text)
     parts = [p for p in path.split("/") if p]
     if "games" in parts:
         after = parts[parts.index("games") + 1 :]

@@ -11,9 +11,13 @@ from playwright.sync_api import Browser, Page, expect
 SMALL_PHONE = {"width": 360, "height": 740}
 
 
-def save_round(page: Page, out: str, other: str, pips: int) -> None:
+def fill_round(page: Page, out: str, other: str, pips: int) -> None:
     page.get_by_role("radio", name=f"{out} went out").check()
     page.get_by_label(other, exact=True).fill(str(pips))
+
+
+def save_round(page: Page, out: str, other: str, pips: int) -> None:
+    fill_round(page, out, other, pips)
     page.get_by_role("button", name=re.compile(r"^Save round")).click()
 
 
@@ -37,12 +41,16 @@ def test_the_second_phone_sees_the_clash_and_keeps_either(
     game_url = a.url
     game_id = game_url.rstrip("/").rsplit("/", 1)[1]
 
-    # round 1: both open it, A saves, B saves other values and then keeps its own
+    # round 1: both open it and type; A saves; B, still typing, is told at once and saves its values anyway
     a.goto(game_url + "/rounds/new")
     b.goto(game_url + "/rounds/new")
+    fill_round(b, "Ben", "Ana", 30)
     save_round(a, "Ana", "Ben", 12)
     expect(a.locator(".round-no")).to_have_text("Round 2 of 13")
-    save_round(b, "Ben", "Ana", 30)
+    told = b.locator(".live-banner")
+    expect(told).to_contain_text("Round 1 was already entered on another phone.", timeout=3000)
+    expect(b.get_by_label("Ana", exact=True)).to_have_value("30")  # what B typed is still there
+    b.get_by_role("button", name=re.compile(r"^Save round")).click()
     clash = b.get_by_role("alert").filter(has_text="Round 1 was already entered on another phone.")
     expect(clash).to_be_visible()
     expect(clash.locator("td.stored").first).to_contain_text("0")
@@ -58,8 +66,10 @@ def test_the_second_phone_sees_the_clash_and_keeps_either(
     # round 2: the same, and this time B keeps what A stored
     a.goto(game_url + "/rounds/new")
     b.goto(game_url + "/rounds/new")
+    fill_round(b, "Ben", "Ana", 9)
     save_round(a, "Ana", "Ben", 7)
-    save_round(b, "Ben", "Ana", 9)
+    expect(b.locator(".live-banner")).to_be_visible(timeout=3000)
+    b.get_by_role("button", name="Compare with mine").click()
     expect(b.get_by_text("Round 2 was already entered on another phone.")).to_be_visible()
     b.get_by_role("link", name="Keep the stored values").click()
     expect(b.locator(".round-no")).to_have_text("Round 3 of 13")

@@ -15,7 +15,9 @@ def test_create_game_answers_the_documented_shape(client: FlaskClient) -> None:
     game = new_game(client)
     assert game["players"] == ["Ana", "Ben", "Cleo"]
     assert game["set"] == 12 and game["rounds"] == [] and game["finished"] is False
-    assert game["next_round"] == {"number": 1, "engine": 12, "deal": 15}
+    assert game["first_dealer"] == "Ana"
+    turn = {"dealer": "Ana", "leader": "Ben", "starts": None}
+    assert game["next_round"] == {"number": 1, "engine": 12, "deal": 15, **turn}
     assert [s["rank"] for s in game["standings"]] == [1, 1, 1]
     assert client.get(f"/api/v1/games/{game['id']}").get_json() == game
 

@@ -181,9 +181,15 @@ def test_a_super_domino_hand_form_for_four_stays_under_50_kb(client: FlaskClient
     assert weight < BUDGET, f"{weight:,} bytes, {weight - BUDGET:,} over the {BUDGET:,} budget"
 
 
-def test_a_super_domino_hand_form_for_a_full_table_stays_under_50_kb(client: FlaskClient) -> None:
+FULL_TABLE_BUDGET = 64_000
+"""Fifteen seats, each with its own pips, tiles, went-out, tile counter, sent mark and Send button, plus the
+live script that keeps fifteen phones in step: the one page allowed past BUDGET, by a fixed margin."""
+
+
+def test_a_super_domino_hand_form_for_a_full_table_stays_under_64_kb(client: FlaskClient) -> None:
     weight = page_weight(client, super_domino(client, 15) + "/rounds/new")
-    assert weight < BUDGET, f"{weight:,} bytes, {weight - BUDGET:,} over the {BUDGET:,} budget"
+    over = weight - FULL_TABLE_BUDGET
+    assert weight < FULL_TABLE_BUDGET, f"{weight:,} bytes, {over:,} over the {FULL_TABLE_BUDGET:,} budget"
 
 
 def test_each_part_of_the_rules_reference_stays_under_50_kb(client: FlaskClient) -> None:

@@ -114,7 +114,8 @@ def test_api_super_domino(client: FlaskClient) -> None:
     created = client.post("/api/v1/games", json={"game": "super-domino", "players": ["Ana", "Ben", "Cleo"]})
     assert created.status_code == 201
     game = created.get_json()
-    assert game["game"] == "super-domino" and game["set"] == 15 and game["next_round"] == {"number": 1, "deal": 9}
+    assert game["game"] == "super-domino" and game["set"] == 15
+    assert game["next_round"] == {"number": 1, "deal": 9, "dealer": "Ana", "leader": None, "starts": "highest-tile"}
     url = f"/api/v1/games/{game['id']}"
     hand = {"pips": {"Ana": 0, "Ben": 10, "Cleo": 4}, "tiles": {"Ana": 0, "Ben": 2, "Cleo": 1}, "went_out": "Ana"}
     body = client.post(f"{url}/rounds", json=hand).get_json()

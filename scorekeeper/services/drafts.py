@@ -1,0 +1,177 @@
+"""A round filled in from several phones: each player sends their own leftover pips, everyone sees who has.
+
+What the phones send is kept in the database (``DraftScore``, and the round's blocked mark on the game) until
+the round is complete, every player with a value and one of them out or the round marked blocked; then it is
+stored as any round is (:func:`add_round`, with its number, so that two phones completing it at once store it
+once) and the drafts are cleared in the same transaction. A half-filled round survives a reload, another
+worker and a restart, and every write bumps ``game.drafts`` so that the other phones see it within a poll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from ..i18n import _
+from ..kinds import kind_of
+from ..models import DraftScore, Game
+from ..reading import Field
+from .errors import Conflict, Invalid
+from .game_view import NextRound, next_round
+from .games import STALE, _writing, add_round
+from .inputs import RoundEntry, check_round
+
+
+@dataclass(frozen=True)
+class DraftEntry:
+    """One player's value as sent for the round being filled in."""
+
+    pips: int
+    tiles: int | None
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The round being filled in: what each seat has sent so far, by seat position."""
+
+    number: int
+    entries: dict[int, DraftEntry]
+    blocked: bool
+
+    def missing(self, seats: int) -> list[int]:
+        """The seats that have sent nothing yet."""
+        return [i for i in range(seats) if i not in self.entries]
+
+    def complete(self, seats: int) -> bool:
+        """Every seat has a value and the round has its end: someone went out, or it is blocked."""
+        out = any(e.went_out for e in self.entries.values())
+        return not self.missing(seats) and (out or self.blocked)
+
+
+def draft_of(game: Game) -> Draft | None:
+    """What the phones have sent for the round to play next; None once the game is over."""
+    upcoming = next_round(game)
+    if upcoming is None:
+        return None
+    if game.draft_number != upcoming.number:
+        return Draft(upcoming.number, {}, False)
+    entries = {d.seat_position: DraftEntry(d.pips, d.tiles, d.went_out) for d in game.draft_scores}
+    return Draft(upcoming.number, entries, game.draft_blocked)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One seat's value as typed on a phone: raw text, as a form or JSON sends it."""
+
+    seat: int
+    pips: object
+    tiles: object = None
+    went_out: bool = False
+
+
+def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
+    """Keep one seat's value for round ``number``; returns whether that completed and stored the round.
+
+    Invalid names the field at fault (the usual checks of a round, for this seat alone, and one player out
+    at most); Conflict when round ``number`` is no longer the one being filled in (stored or undone on
+    another phone meanwhile)."""
+    seats = len(game.seats)
+    if not 0 <= sent.seat < seats:
+        raise Invalid.of({Field("seat"): _("That player is not at this table.")})
+    with _writing(db, game, draft=True):
+        upcoming = _filling(game, number)
+        value, tiles = _check_seat(game, upcoming.engine, sent)
+        draft = draft_of(game)
+        assert draft is not None
+        if sent.went_out:
+            others = [i for i, e in draft.entries.items() if e.went_out and i != sent.seat]
+            if others:
+                name = game.seats[others[0]].name
+                raise Invalid.of({Field("went_out"): _("%(name)s already went out this round.", name=name)})
+            if draft.blocked:
+                raise Invalid.of({Field("went_out"): _("The round is marked blocked: nobody went out of it.")})
+        _start(game, number)
+        row = next((d for d in game.draft_scores if d.seat_position == sent.seat), None)
+        if row is None:
+            row = DraftScore(seat_position=sent.seat, pips=value, tiles=tiles, went_out=sent.went_out)
+            game.draft_scores.append(row)
+        else:
+            row.pips, row.tiles, row.went_out = value, tiles, sent.went_out
+    return _store_if_complete(db, game)
+
+
+def mark_blocked(db: Session, game: Game, number: int, blocked: bool) -> bool:
+    """Mark (or unmark) round ``number`` as blocked; returns whether that completed and stored the round."""
+    with _writing(db, game, draft=True):
+        _filling(game, number)
+        draft = draft_of(game)
+        if blocked and draft is not None and any(e.went_out for e in draft.entries.values()):
+            raise Invalid.of({Field("blocked"): _("Someone went out of this round, so it is not blocked.")})
+        _start(game, number)
+        game.draft_blocked = blocked
+    return _store_if_complete(db, game)
+
+
+def _filling(game: Game, number: int) -> NextRound:
+    """The round to play next, if it is ``number``; else Conflict, in the words of what happened."""
+    upcoming = next_round(game)
+    if upcoming is not None and upcoming.number == number:
+        return upcoming
+    if number <= len(game.rounds):
+        words = kind_of(game.kind).words
+        stored = _("%(round)s was already entered on another phone.", round=_(words.round, number=number))
+        raise Conflict(stored, game=game)
+    raise Conflict(_(STALE), game=game)
+
+
+def _start(game: Game, number: int) -> None:
+    """Drafts left from a round that was stored or undone since are out of date: start afresh."""
+    if game.draft_number != number:
+        game.draft_scores.clear()
+        game.draft_blocked = False
+        game.draft_number = number
+
+
+def _check_seat(game: Game, engine: int | None, sent: Sent) -> tuple[int, int | None]:
+    """One seat's pips (and tiles) through the usual checks of a round, the other seats standing in with
+    an empty hand; Invalid with this seat's problems only."""
+    seats = len(game.seats)
+    wins_hands = kind_of(game.kind).wins_hands
+    pips: list[object] = ["0"] * seats
+    pips[sent.seat] = sent.pips
+    tiles: list[object] = ["0"] * seats
+    tiles[sent.seat] = sent.tiles
+    # not out: "blocked" stands in for whoever goes out later, so that only this seat's value is judged
+    entry = RoundEntry(
+        pips=pips,
+        went_out=sent.seat if sent.went_out else None,
+        blocked=not sent.went_out,
+        tiles=tiles if wins_hands else None,
+    )
+    try:
+        values, counts = check_round(game, engine, entry)
+    except Invalid as e:
+        mine = {f: m for f, m in e.errors.items() if f.index == sent.seat or (sent.went_out and f.index is None)}
+        if mine:
+            raise Invalid.of(mine) from None
+        raise
+    return values[sent.seat], None if counts is None else counts[sent.seat]
+
+
+def _store_if_complete(db: Session, game: Game) -> bool:
+    """Store the round once every seat has sent its value and the round has its end."""
+    draft = draft_of(game)
+    seats = len(game.seats)
+    if draft is None or not draft.complete(seats):
+        return False
+    entries = [draft.entries[i] for i in range(seats)]
+    entry = RoundEntry(
+        pips=[e.pips for e in entries],
+        went_out=next((i for i, e in enumerate(entries) if e.went_out), None),
+        blocked=draft.blocked,
+        tiles=[e.tiles for e in entries] if kind_of(game.kind).wins_hands else None,
+    )
+    add_round(db, game, entry, draft.number)
+    return True
