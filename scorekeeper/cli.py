@@ -24,7 +24,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="scorekeeper", description="A score sheet for Mexican Train and Super Domino."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    commands.add_parser("serve", help="serve the app with gunicorn (HOST, PORT and WORKERS from the environment)")
+    commands.add_parser("serve", help="serve the app with gunicorn (HOST, PORT, WORKERS, THREADS: README)")
     commands.add_parser("upgrade-db", help="bring the database schema up to date")
     backup = commands.add_parser("backup", help="write every game, with its history, to a JSON file")
     backup.add_argument("file", metavar="FILE", help="where to write the backup; - for standard output")

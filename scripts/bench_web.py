@@ -1,109 +1,164 @@
 """Web benchmark: requests per second and latency of the app's pages next to a Flask hello-world app.
 
-Both are served by gunicorn with `make run`'s settings (scorekeeper.serve.gunicorn_args) on 127.0.0.1; each
-target gets --connections clients (separate processes, each sending one request after another) for --seconds.
-Prints requests/s, p50 and p99 per target, and each target's cost as a multiple of hello-world's: how many
-hello-world requests the server answers in the time of one of the target's (its requests/s share, inverted),
-and its p99 over hello-world's. The live check is what every open page of a game asks every 1.5 s.
+Both are served by gunicorn with `make run`'s settings (scorekeeper.serve.gunicorn_args) on 127.0.0.1, side by
+side; each target is measured alternately with hello-world (hello, target, hello, target, each for half of
+--seconds) so that both see the same machine. Each client is a separate process sending one request after
+another on its own connection. Prints requests/s, p50 and p99 per target and, against hello-world measured
+alongside it, its share of hello-world's requests/s and its p99 as a multiple of hello-world's.
 
     .venv/bin/python scripts/bench_web.py --seconds 10 --connections 16
+    .venv/bin/python scripts/bench_web.py --scale      # the lists at 10 and 100,000 games (scripts/bench_scale.py)
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import json
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from served import call, free_port, fresh_database, start, stop_server  # noqa: E402  (scripts/ is not a package)
 
 
-def _client(port: int, path: str, headers: dict[str, str], seconds: float) -> tuple[int, list[float], int]:
-    """One client: requests one after another until the time is up; (answered, latencies, failures)."""
+@dataclass(frozen=True)
+class Target:
+    method: str
+    path: str
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes | None = None
+    spread: tuple[str, ...] = ()
+    """Paths to take turns with instead of ``path``: writes spread over many games, none growing long."""
+
+
+def _client(port: int, target: Target, seconds: float) -> tuple[list[float], int]:
+    """One client on one kept-open connection: requests one after another until the time is up."""
     latencies: list[float] = []
     failures = 0
+    connection: http.client.HTTPConnection | None = None
     ends = time.monotonic() + seconds
+    turn = random.randrange(1_000_000)
     while time.monotonic() < ends:
         began = time.monotonic()
+        turn += 1
+        path = target.spread[turn % len(target.spread)] if target.spread else target.path
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            connection.request("GET", path, headers=headers)
+            connection = connection or http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request(target.method, path, body=target.body, headers=target.headers)
             response = connection.getresponse()
             response.read()
-            connection.close()
-            if response.status >= 400:
-                failures += 1
-                continue
-        except OSError:
+            if response.getheader("Connection", "").lower() == "close":
+                connection.close()
+                connection = None
+        except (OSError, http.client.HTTPException):
+            if connection is not None:
+                connection.close()
+            connection = None
+            failures += 1
+            continue
+        if response.status >= 400:
             failures += 1
             continue
         latencies.append(time.monotonic() - began)
-    return len(latencies), latencies, failures
+    return latencies, failures
 
 
-def measure(port: int, path: str, headers: dict[str, str], seconds: float, connections: int) -> dict[str, float]:
-    with ProcessPoolExecutor(max_workers=connections) as pool:
-        runs = list(pool.map(_client, *zip(*[(port, path, headers, seconds)] * connections)))
-    latencies = sorted(x for _, lat, _ in runs for x in lat)
-    answered = sum(n for n, _, _ in runs)
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    failures: int = 0
+    seconds: float = 0.0
+
+    def add(self, port: int, target: Target, seconds: float, connections: int) -> None:
+        with ProcessPoolExecutor(max_workers=connections) as pool:
+            runs = list(pool.map(_client, [port] * connections, [target] * connections, [seconds] * connections))
+        for latencies, failures in runs:
+            self.latencies.extend(latencies)
+            self.failures += failures
+        self.seconds += seconds
+
+    @property
+    def rps(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def quantile(self, share: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
+
+
+def _fill(port: int) -> dict[str, Target]:
+    """A 4-player game with 7 rounds (as the issue measured), and 200 open Super Domino evenings to write hands
+    to in turn (one evening would grow by thousands of hands during the run and slow down as it grows)."""
+    api = f"http://127.0.0.1:{port}/api/v1"
+    players = ["Ana", "Ben", "Cleo", "Dan"]
+    _, game = call(api, "POST", "/games", {"players": players})
+    for number in range(1, 8):
+        pips = {name: (0 if i == 0 else 5 * i + number) for i, name in enumerate(players)}
+        call(api, "POST", f"/games/{game['id']}/rounds", {"number": number, "pips": pips, "went_out": "Ana"})
+    _, tag = call(api, "GET", f"/games/{game['id']}/live")
+    evenings = [call(api, "POST", "/games", {"game": "super-domino", "players": players})[1] for _ in range(200)]
+    hand = {"pips": {"Ana": 0, "Ben": 12, "Cleo": 20, "Dan": 7}, "tiles": {"Ana": 0, "Ben": 2, "Cleo": 3, "Dan": 1}}
+    body = json.dumps({**hand, "went_out": "Ana"}).encode()
     return {
-        "rps": answered / seconds,
-        "p50": latencies[len(latencies) // 2] if latencies else float("nan"),
-        "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("nan"),
-        "failures": float(sum(f for _, _, f in runs)),
+        "live check, unchanged (304)": Target(
+            "GET", f"/api/v1/games/{game['id']}/live", {"If-None-Match": f'"{tag["tag"]}"'}
+        ),
+        "table screen GET /games/<id>": Target("GET", f"/games/{game['id']}"),
+        "GET /api/v1/games/<id>": Target("GET", f"/api/v1/games/{game['id']}"),
+        "GET /rules": Target("GET", "/rules"),
+        "POST /api/v1/games/<id>/rounds": Target(
+            "POST",
+            "",
+            {"Content-Type": "application/json"},
+            body,
+            tuple(f"/api/v1/games/{e['id']}/rounds" for e in evenings),
+        ),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="per target")
+    parser.add_argument("--seconds", type=float, default=10.0, help="per target (and as long for hello-world)")
     parser.add_argument("--connections", type=int, default=16, help="clients sending at once")
+    parser.add_argument("--scale", action="store_true", help="time the lists at 10 and 100,000 games instead")
     options = parser.parse_args(argv)
+    if options.scale:
+        from bench_scale import main as scale
+
+        return scale([])
 
     work, env = fresh_database("scorekeeper-bench-")
-    results: dict[str, dict[str, float]] = {}
-    hello_port = free_port()
+    hello_port, port = free_port(), free_port()
     hello = start(env, hello_port, work / "hello.log", app="scripts.hello_app:app")
-    try:
-        results["Flask hello-world"] = measure(hello_port, "/", {}, options.seconds, options.connections)
-    finally:
-        stop_server(hello)
-
-    port = free_port()
     server = start(env, port, work / "gunicorn.log")
+    rows: list[tuple[str, Tally, Tally]] = []
     try:
-        api = f"http://127.0.0.1:{port}/api/v1"
-        players = ["Ana", "Ben", "Cleo", "Dan"]
-        _, game = call(api, "POST", "/games", {"players": players})
-        for number in range(1, 8):
-            pips = {name: (0 if i == 0 else 5 * i + number) for i, name in enumerate(players)}
-            call(api, "POST", f"/games/{game['id']}/rounds", {"number": number, "pips": pips, "went_out": "Ana"})
-        _, tag = call(api, "GET", f"/games/{game['id']}/live")
-        targets = {
-            "live check, unchanged (304)": (f"/api/v1/games/{game['id']}/live", {"If-None-Match": f'"{tag["tag"]}"'}),
-            "table screen GET /games/<id>": (f"/games/{game['id']}", {}),
-            "GET /api/v1/games/<id>": (f"/api/v1/games/{game['id']}", {}),
-        }
-        for label, (path, headers) in targets.items():
-            results[label] = measure(port, path, headers, options.seconds, options.connections)
+        targets = _fill(port)
+        half = options.seconds / 2
+        for label, target in targets.items():
+            floor, measured = Tally(), Tally()
+            for _ in range(2):  # alternately, so that both see the same machine
+                floor.add(hello_port, Target("GET", "/"), half, options.connections)
+                measured.add(port, target, half, options.connections)
+            rows.append((label, measured, floor))
     finally:
         stop_server(server)
+        stop_server(hello)
 
-    floor = results["Flask hello-world"]
     print(f"gunicorn as `make run` serves; {options.connections} clients, {options.seconds:.0f} s per target")
-    print(f"{'target':34} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'cost':>6} {'p99 x':>6}")
-    for label, r in results.items():
-        cost = floor["rps"] / r["rps"] if r["rps"] else float("inf")
+    print(f"{'target':32} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'hello req/s':>11} {'share':>6} {'p99 x':>6}")
+    for label, r, floor in rows:
+        failed = f"  ({r.failures} failed)" if r.failures else ""
         print(
-            f"{label:34} {r['rps']:8.0f} {r['p50'] * 1000:8.1f} {r['p99'] * 1000:8.1f}"
-            f" {cost:6.2f} {r['p99'] / floor['p99']:6.2f}"
-            + (f"  ({r['failures']:.0f} failed)" if r["failures"] else "")
+            f"{label:32} {r.rps:7.0f} {r.quantile(0.5) * 1000:7.1f} {r.quantile(0.99) * 1000:7.1f}"
+            f" {floor.rps:11.0f} {r.rps / floor.rps:6.2f} {r.quantile(0.99) / floor.quantile(0.99):6.2f}{failed}"
         )
-    print("cost: hello-world requests answered in the time of one of the target's (1.00 = as cheap as hello-world)")
+    print("share: the target's requests/s over hello-world's measured alongside (1.00 = as cheap as hello-world)")
     return 0
 
 

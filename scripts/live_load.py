@@ -54,15 +54,19 @@ class Phone(threading.Thread):
 
     def run(self) -> None:
         time.sleep(random.uniform(0, PERIOD))  # phones do not all open the page at the same instant
+        connection: http.client.HTTPConnection | None = None
         while not self.stop.is_set():
             began = time.monotonic()
             try:
-                connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+                # one connection kept open, as a browser keeps it, opened again when the server closed it
+                connection = connection or http.client.HTTPConnection(self.host, self.port, timeout=10)
                 headers = {"If-None-Match": f'"{self.tag}"'} if self.tag else {}
                 connection.request("GET", self.path, headers=headers)
                 response = connection.getresponse()
                 body = response.read()
-                connection.close()
+                if response.getheader("Connection", "").lower() == "close":
+                    connection.close()
+                    connection = None
                 now = time.monotonic()
                 if response.status == 304:
                     self.unchanged.append(now - began)
@@ -72,7 +76,12 @@ class Phone(threading.Thread):
                     self.seen.setdefault(etag, now)
                 else:
                     self.errors.append(f"{response.status} {body[:80]!r}")
-            except OSError as e:
+            except (OSError, http.client.HTTPException) as e:
+                if connection is not None:
+                    connection.close()
+                    connection = None
+                if isinstance(e, http.client.RemoteDisconnected):
+                    continue  # the server closed an idle connection: ask again at once on a new one
                 self.errors.append(repr(e))
             self.stop.wait(max(0.0, PERIOD - (time.monotonic() - began)))
 
