@@ -74,7 +74,7 @@ def test_a_phone_says_whose_it_is_and_keeps_it(client: FlaskClient) -> None:
     page = text(client.get(f"{game}/rounds/new"))
     assert re.search(r'class="seat[^"]* me" data-seat="1"', page)
     assert "Send mine" in page and re.search(r'<option value="1" selected>I am Ben', page)
-    assert len(re.findall(r'class="send', page)) == 2  # Ben's own, and the blocked mark: Ana has her phone
+    assert len(re.findall(r'class="send', page)) == 2  # Ben's own and the blocked mark; Ana sends from her phone
     client.post(f"{game}/me", data={"seat": ""})
     everyone = text(client.get(f"{game}/rounds/new"))
     assert "Send mine" not in everyone and len(re.findall(r'class="send', everyone)) == 3
@@ -109,3 +109,15 @@ def test_the_live_tag_changes_with_every_send_and_answers_304_otherwise(client: 
     after = client.get(live, headers={"If-None-Match": f'"{tag}"'})
     assert after.status_code == 200 and after.get_json()["tag"] != tag
     assert client.get("/api/v1/games/nosuchgame12345/live").status_code == 404
+
+
+def test_every_page_of_a_game_follows_it_live(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben")
+    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "0", "pips-1": "9", "went_out": "0"})
+    game_id = game.rsplit("/", 1)[1]
+    live = f'data-live-url="/api/v1/games/{game_id}/live"'
+    for page in (game, f"{game}/rounds/new", f"{game}/rounds/1", f"{game}/history", f"/check?game={game_id}"):
+        body = text(client.get(page))
+        assert live in body and 'data-live-tag="2.0"' in body, page
+        assert "/static/live.js" in body, page
+    assert "data-live-url" not in text(client.get("/check"))  # a checker of no game has nothing to follow
