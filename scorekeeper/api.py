@@ -7,13 +7,15 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from . import rules, services
+from . import polling, rules, services
 from .api_json import game_json, round_json
 from .db import engine, session
 from .errors import error_response
 from .i18n import _
 from .models import Game
 from .rules.text import number
+from .services.game_view import StoredGame
+from .services.games import read_game
 from .views.household import remember
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -59,8 +61,9 @@ def _body() -> dict[str, Any]:
     return data
 
 
-def _answer(game: Game) -> Response:
-    """The game as the API shows it, after whatever the request changed, with its version as the ETag."""
+def _answer(game: Game | StoredGame) -> Response:
+    """The game as the API shows it, after whatever the request changed, with its version as the ETag; its read
+    model built here and only here, once per request."""
     response = jsonify(game_json(services.view(game)))
     response.set_etag(str(game.version))
     return response
@@ -114,7 +117,19 @@ def create_game() -> tuple[Response, int]:
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
     """A game with its rounds and standings; 304 when If-None-Match names its version."""
-    response = _answer(services.get_game(session(), game_id))
+    if request.if_none_match:
+        # a phone that holds the game asks first: one indexed read of the version, no game loaded, when unchanged
+        tag = services.live_tag(engine(), game_id)
+        if tag is None:
+            raise services.no_game()
+        version = tag.partition(".")[0]  # the drafts are not part of the game's JSON
+        if request.if_none_match.contains_weak(version):
+            unchanged = Response(status=304)
+            unchanged.set_etag(version)
+            unchanged.headers["Cache-Control"] = "no-cache"
+            return unchanged
+    response = _answer(read_game(session(), game_id))
+    response.headers["Cache-Control"] = "no-cache"  # a phone may keep it, and asks again each time (ETag)
     response.make_conditional(request)
     return response
 
@@ -125,11 +140,7 @@ def live(game_id: str) -> Response:
     tag = services.live_tag(engine(), game_id)
     if tag is None:
         raise services.no_game()
-    response = jsonify(tag=tag)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    response.make_conditional(request)
-    return response
+    return polling.answer(tag)
 
 
 @bp.post("/games/<game_id>/rounds")

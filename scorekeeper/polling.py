@@ -8,7 +8,7 @@ Without a household password a check does not read the cookie at all (nothing th
 
 from __future__ import annotations
 
-from flask import Flask, Request, request
+from flask import Flask, Request, Response, jsonify, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 
 POLLED = "/live"
@@ -20,6 +20,15 @@ def is_polled(asked: Request | None = None) -> bool:
     """Is this request (by default, the current one) a page's check for changes?"""
     asked = asked or request
     return asked.method == "GET" and asked.path.endswith(POLLED)
+
+
+def answer(tag: str) -> Response:
+    """A check's answer: the tag as JSON and as a strong ETag; 304 with no body while the asker has it."""
+    response = jsonify(tag=tag)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"  # always ask again; the ETag makes asking cheap
+    response.make_conditional(request)
+    return response
 
 
 class _QuietPolls(SecureCookieSessionInterface):

@@ -6,9 +6,10 @@ it in), so nothing under /watch/ may write, nor show the game id, which is the k
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from .. import polling
 from ..db import engine, session
 from ..errors import error_response
 from ..i18n import _
@@ -46,10 +47,7 @@ def watch_live(code: str) -> ResponseReturnValue:
     tag = join.watched_tag(engine(), code)
     if tag is None:
         return error_response(404, _("This watch link opens no game."))
-    response = jsonify(tag=tag)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"  # always ask; the ETag makes asking cheap
-    return response.make_conditional(request)
+    return polling.answer(tag)
 
 
 @bp.route("/watch/", methods=WRITES)
