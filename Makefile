@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-live typecheck clean mutate
+.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live typecheck clean mutate
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,10 @@ bench: install
 # the web pages next to a Flask hello-world app, under the server settings `make run` uses
 bench-web: translations
 	$(BIN)/python scripts/bench_web.py
+
+# the games list, a table screen and /games/new at 10 and at 100,000 games (a few minutes to fill)
+bench-scale: translations
+	$(BIN)/python scripts/bench_web.py --scale
 
 # 40 phones on 8 games: how long until every phone sees a change (p50, p99)
 bench-live: translations

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -25,9 +25,22 @@ class Base(DeclarativeBase):
     pass
 
 
+IN_USE = text("deleted_at IS NULL")
+"""A game not in the trash, as the partial indexes of the lists say it."""
+IN_TRASH = text("deleted_at IS NOT NULL")
+"""A game in the trash."""
+
+
 class Game(Base):
     __tablename__ = "game"
-    __table_args__ = (UniqueConstraint("watch_code", name="uq_game_watch_code"),)
+    __table_args__ = (
+        UniqueConstraint("watch_code", name="uq_game_watch_code"),
+        # the games list, the newest game and the trash read a page at a time from these (migration 0006): each
+        # holds only the games its list shows, so that both databases read them in order, newest first
+        Index("ix_game_listed", "updated_at", "id", sqlite_where=IN_USE, postgresql_where=IN_USE),
+        Index("ix_game_started", "created_at", "id", sqlite_where=IN_USE, postgresql_where=IN_USE),
+        Index("ix_game_deleted", "deleted_at", "id", sqlite_where=IN_TRASH, postgresql_where=IN_TRASH),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     kind: Mapped[str] = mapped_column(String(20), default="mexican-train", server_default="mexican-train")

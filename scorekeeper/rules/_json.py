@@ -3,23 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, TypeGuard, cast
 
 from .errors import PositionError
 from .text import brief
-from .tiles import Tile, TileError
+from .tiles import WRITTEN_TILES, Tile, TileError
 
 
-def read_object(data: object, fields: Sequence[str], required: Sequence[str], game: str = "") -> Mapping[str, object]:
+def read_object(
+    data: object, fields: tuple[str, ...], required: tuple[str, ...], game: str = ""
+) -> Mapping[str, object]:
     """``data`` as a position object with no unknown and no missing field; ``game`` names it in the message."""
-    if not isinstance(data, Mapping):
+    if not is_mapping(data):
         raise PositionError("position", "expected an object")
-    for key in data:
-        if key not in fields:
-            raise PositionError(str(key), f"unknown field; the {game}fields are {', '.join(fields)}")
-    for key in required:
-        if key not in data:
-            raise PositionError(key, "missing")
+    known, needed = _field_sets(fields, required)
+    if not known.issuperset(data) or not needed.issubset(data):  # set operations in C; the loops name the field
+        for key in data:
+            if key not in fields:
+                raise PositionError(str(key), f"unknown field; the {game}fields are {', '.join(fields)}")
+        for key in required:
+            if key not in data:
+                raise PositionError(key, "missing")
     return data
+
+
+@cache
+def _field_sets(fields: tuple[str, ...], required: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    return frozenset(fields), frozenset(required)
+
+
+def is_mapping(value: object) -> TypeGuard[Mapping[Any, object]]:
+    """A JSON object (or any mapping); a dict is answered without asking the ABC, whose check is a Python call."""
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def read_int(value: object, path: str) -> int:
@@ -52,7 +68,11 @@ def read_list(value: object, path: str) -> list[object]:
 
 def read_ints(value: object, path: str) -> tuple[int, ...]:
     """A list of whole numbers."""
-    return tuple(read_int(v, f"{path}[{i}]") for i, v in enumerate(read_list(value, path)))
+    values = read_list(value, path)
+    for i, v in enumerate(values):
+        if type(v) is not int:  # only then build the field's path, for read_int to say what is wrong
+            read_int(v, f"{path}[{i}]")
+    return tuple(cast("list[int]", values))  # each checked above
 
 
 def read_names(value: object, path: str = "names") -> tuple[str, ...] | None:
@@ -64,6 +84,11 @@ def read_names(value: object, path: str = "names") -> tuple[str, ...] | None:
 
 def read_tiles(value: object, path: str, example: str = "12-5") -> tuple[Tile, ...]:
     """Tiles written like ``"12-5"``; ``example`` is the tile the error message shows."""
+    if type(value) is list:
+        try:  # nearly always every tile is written plainly: one look-up each, and no message to prepare
+            return tuple(map(WRITTEN_TILES.__getitem__, value))
+        except (KeyError, TypeError):  # something else (or a list, which cannot be looked up): read one by one
+            pass
     out = []
     for i, raw in enumerate(read_list(value, path)):
         if not isinstance(raw, str):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from ._json import is_mapping
 from .errors import PositionError
 from .mexican_train.position import GAME as MEXICAN_TRAIN
 from .mexican_train.position import Position
@@ -35,7 +36,7 @@ def read_position(data: object) -> AnyPosition:
     ``game`` defaults to ``"mexican-train"``; an unknown game, or anything wrong with the position,
     raises :class:`PositionError` naming the field.
     """
-    if not isinstance(data, Mapping):
+    if not is_mapping(data):
         raise PositionError("position", "expected an object")
     game = data.get("game", MEXICAN_TRAIN)
     if game == MEXICAN_TRAIN:

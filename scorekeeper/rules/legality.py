@@ -9,7 +9,7 @@ move is illegal (or a verdict is asked for), never in the move loop.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .errors import IllegalMove
@@ -85,24 +85,53 @@ class Legality(Generic[M, W, T]):
         """(code, tile index or -1, where index) for a move; a play's code is negative if it cannot exist."""
         raise NotImplementedError
 
-    def _decode(self, code: int) -> M:
+    def _moves(self) -> Mapping[int, M]:
+        """Every move of this table by its code (built as asked for, and shared: moves are immutable)."""
         raise NotImplementedError
+
+    def _decode(self, code: int) -> M:
+        return self._moves()[code]
 
     def _reason(self, rule: str, move: M) -> str:
         """One sentence for a player: why ``move`` is legal, or which rule it breaks and how."""
         raise NotImplementedError
 
-    def _rule(self, move: M) -> str:
+    def _legal_codes(self) -> Sequence[int]:
+        """The legal moves' codes, in the generator's order; a round keeps them until it moves, a position for
+        good, so asking twice (the moves, then whether one may draw or pass) runs the generator once."""
+        return self._core().legal_codes()
+
+    def _ruling(self, move: M) -> tuple[str, int]:
+        """The rule ``move`` breaks (or the legal id), and its code."""
         code, idx, where = self._encode(move)
+        return self._judge(code, idx, where, self._legal_codes()), code
+
+    def _judge(self, code: int, idx: int, where: int, legal: Sequence[int]) -> str:
+        """The rule an encoded move breaks, or the legal id; ``legal`` holds the legal codes."""
+        if code in legal:
+            # the generator yields only moves the rules allow (tests/rules/test_engine_paths.py checks it), so a
+            # generated move needs no second walk through the rules
+            return self.LEGAL
+        core = self._core()
         if code in (DRAW, PASS):
-            return self._core().rule(code)
-        return self._core().play_rule(idx, where)
+            return core.rule(code)
+        return core.play_rule(idx, where)
+
+    def _rule(self, move: M) -> str:
+        return self._ruling(move)[0]
+
+    def _verified(self, move: M) -> int:
+        """The code of ``move``; raises :class:`IllegalMove` with the rule and a reason if it is not legal."""
+        rule, code = self._ruling(move)
+        if rule != self.LEGAL:
+            raise IllegalMove(rule, self._reason(rule, move))
+        return code
 
     # -- the public API -------------------------------------------------------------------
 
     def legal_moves(self) -> list[M]:
         """Every legal move for the player to move; [] once the round (hand) is over."""
-        return [self._decode(c) for c in self._core().legal_codes()]
+        return list(map(self._moves().__getitem__, self._legal_codes()))
 
     def is_legal(self, move: M) -> bool:
         """Is ``move`` legal for the player to move?"""
@@ -110,9 +139,7 @@ class Legality(Generic[M, W, T]):
 
     def verify(self, move: M) -> None:
         """Raise :class:`IllegalMove` with the rule and a reason if ``move`` is not legal."""
-        rule = self._rule(move)
-        if rule != self.LEGAL:
-            raise IllegalMove(rule, self._reason(rule, move))
+        self._verified(move)
 
     def check(self, move: M) -> Verdict:
         """A verdict for any move, legal or not."""

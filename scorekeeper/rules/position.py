@@ -2,7 +2,8 @@
 
 Each game's position (:class:`~scorekeeper.rules.Position`, :class:`~scorekeeper.rules.SuperPosition`) is a
 frozen dataclass of what its JSON says; on creation it builds its core table, which is also where every
-impossible fact is refused, and the shared legality API then reads that table.
+impossible fact is refused, and the shared legality API then reads that table. Nothing in a position
+changes, so its legal moves are generated once, when first asked for, and kept.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ class BasePosition(Legality[M, W, T]):
 
     names: tuple[str, ...] | None
     _table: T
+    _legal: tuple[int, ...] | None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_table", self._build())
+        object.__setattr__(self, "_legal", None)
 
     def _build(self) -> T:
         """The core table for this position; raises :class:`~scorekeeper.rules.PositionError` naming a bad field."""
@@ -29,6 +32,13 @@ class BasePosition(Legality[M, W, T]):
 
     def _core(self) -> T:
         return self._table
+
+    def _legal_codes(self) -> tuple[int, ...]:
+        legal = self._legal
+        if legal is None:  # first asked: the position is immutable, so generate once
+            legal = tuple(self._table.legal_codes())
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
     @property
     def is_over(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .errors import PositionError
+from .errors import IllegalMove, PositionError
 from .legality import CoreTable, Legality, M, T, W
 from .tables import PASS, bits, tile_index, tile_of
 from .tiles import Tile, TileError
@@ -19,7 +19,7 @@ from .tiles import Tile, TileError
 class BaseRound(Legality[M, W, T]):
     """A round of any game over its core table: the moves so far, push, pop, copy, and the hands as values."""
 
-    __slots__ = ("preset", "names", "_t", "_start", "_codes")
+    __slots__ = ("preset", "names", "_t", "_start", "_codes", "_legal", "_by_code")
 
     def __init__(self, table: T, preset: str, names: Sequence[str] | None = None) -> None:
         self.preset = preset
@@ -29,12 +29,30 @@ class BaseRound(Legality[M, W, T]):
         self._t = table
         self._start = table.copy()
         self._codes: list[int] = []
+        self._legal: list[int] | None = None
+        """The legal codes for the table as it stands, once asked for; every change of ``_t`` clears it."""
+        self._by_code = self._moves()
+        """Every move by its code (the same for the whole round: the seats do not change)."""
 
     def _core(self) -> T:
         return self._t
 
     def _names(self) -> Sequence[str] | None:
         return self.names
+
+    def _legal_codes(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._t.legal_codes()
+        return legal
+
+    def legal_moves(self) -> list[M]:
+        """Every legal move for the player to move; [] once the round (hand) is over."""
+        # the shared legal_moves with this round's fields read directly: a play loop asks before every move
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._t.legal_codes()
+        return list(map(self._by_code.__getitem__, legal))
 
     # -- the state, as values -------------------------------------------------------
 
@@ -91,10 +109,24 @@ class BaseRound(Legality[M, W, T]):
 
     def push(self, move: M) -> None:
         """Apply ``move`` and its effects; raises :class:`IllegalMove` (and changes nothing) if it is not legal."""
-        self.verify(move)
-        code = self._encode(move)[0]
+        # verify and _push_code, spelled out with the round's fields read directly: this runs on every move
+        code, idx, where = self._encode(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._t.legal_codes()
+        if code not in legal:
+            rule = self._judge(code, idx, where, legal)
+            if rule != self.LEGAL:
+                raise IllegalMove(rule, self._reason(rule, move))
         self._t.push(code)
         self._codes.append(code)
+        self._legal = None
+
+    def _push_code(self, code: int) -> None:
+        """Apply a verified move's code."""
+        self._t.push(code)
+        self._codes.append(code)
+        self._legal = None
 
     def play(self, tile: Tile | str, where: W) -> None:
         """Lay ``tile`` at ``where`` (a train, an open edge); raises :class:`IllegalMove` if it is not legal."""
@@ -113,6 +145,7 @@ class BaseRound(Legality[M, W, T]):
         for c in self._codes:
             table.push(c)
         self._t = table
+        self._legal = None
         return self._decode(code)
 
     def copy(self) -> Self:

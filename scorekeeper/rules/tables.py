@@ -8,6 +8,8 @@ A move is an int in each game's own encoding; :data:`DRAW` and :data:`PASS` are 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .tiles import DominoSet, Tile
 
 MAX_HIGHEST = 18
@@ -37,6 +39,14 @@ for _i, (_h, _l) in enumerate(zip(HIGH, LOW)):
     ENDMASK[_h] |= 1 << _i
     ENDMASK[_l] |= 1 << _i
 DOUBLES_MASK = sum(1 << i for i, d in enumerate(DOUBLE) if d)
+FOLLOW: list[list[int]] = [[-1] * (MAX_HIGHEST + 2) for _ in HIGH]
+"""``FOLLOW[i][end]``: the end tile ``i`` leaves open when laid against ``end``, or -1 when it has no such end.
+``FOLLOW[i][-1]`` is -1 too, so a train that stops connecting stays broken to its last tile."""
+for _i, (_h, _l) in enumerate(zip(HIGH, LOW)):
+    FOLLOW[_i][_h] = _l
+    FOLLOW[_i][_l] = _h
+INDEX = attrgetter("index")
+"""A tile's index, as a function: ``map(INDEX, tiles)`` reads a position's dozens of tiles in C."""
 
 TILES: tuple[Tile, ...] = DominoSet(MAX_HIGHEST).tiles
 """Tile objects by index (the same index in every set)."""

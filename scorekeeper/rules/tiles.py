@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from .i18n import _
@@ -33,16 +33,25 @@ class Tile:
     """The larger end."""
     low: int
     """The smaller end (equal to ``high`` for a double)."""
+    index: int = field(init=False, repr=False, compare=False)
+    """Its number in every set, as the engine's tables count: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3...
+    Kept on the tile (which is immutable) because reading a position looks up dozens of them."""
 
     def __init__(self, a: int, b: int) -> None:
         if a < 0 or b < 0:
             raise TileError(_("{a}-{b}: an end cannot have fewer than 0 pips", a=a, b=b))
-        object.__setattr__(self, "high", max(a, b))
-        object.__setattr__(self, "low", min(a, b))
+        high, low = max(a, b), min(a, b)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "index", high * (high + 1) // 2 + low)
 
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Read a tile written as "12-5" (either order, spaces allowed)."""
+        if cls is Tile and type(text) is str:
+            known = WRITTEN_TILES.get(text)
+            if known is not None:  # a position lists dozens of tiles, nearly always written plainly
+                return known
         parts = str(text).replace(" ", "").split("-")
         ends = [number(p) for p in parts]  # plain digits only: "²".isdigit() is true, but int("²") fails
         if len(ends) != 2 or ends[0] is None or ends[1] is None:
@@ -77,6 +86,13 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.parse('{self}')"
+
+
+WRITTEN_TILES: dict[str, Tile] = {
+    text: Tile(a, b) for a in range(max(SUPPORTED_SETS) + 1) for b in range(a + 1) for text in (f"{a}-{b}", f"{b}-{a}")
+}
+"""Every tile of the biggest set by its plain spellings ("12-5" and "5-12"): tiles are immutable, so reading
+one needs no new object."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from ..kinds import kind_of
 from ..models import DraftScore, Game
 from ..reading import Field
 from .errors import Conflict, Invalid
-from .game_view import NextRound, next_round
+from .game_view import AnyGame, NextRound, next_round
 from .games import STALE, _writing, add_round
 from .inputs import RoundEntry, check_round
 
@@ -50,7 +50,7 @@ class Draft:
         return not self.missing(seats) and (out or self.blocked)
 
 
-def draft_of(game: Game) -> Draft | None:
+def draft_of(game: AnyGame) -> Draft | None:
     """What the phones have sent for the round to play next; None once the game is over."""
     upcoming = next_round(game)
     if upcoming is None:

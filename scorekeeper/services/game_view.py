@@ -13,6 +13,66 @@ from ..rules import Standing
 from .live import tag_of
 
 
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    """A seat as stored: its place at the table and who sits there."""
+
+    position: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredScore:
+    """A seat's result in a round as stored, or its value sent for the round being filled in."""
+
+    seat_position: int
+    pips: int
+    tiles: int | None
+    went_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    """A round as stored, with its scores in seat order."""
+
+    number: int
+    engine: int | None
+    blocked: bool
+    scores: list[StoredScore]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game's rows read as plain values, for a page or answer that only shows the game.
+
+    Building ORM objects was most of the cost of a read (some forty of them per game), and a page that shows a
+    game changes nothing: this holds the same values under the same names as :class:`~scorekeeper.models.Game`
+    and its seats, rounds, scores and draft scores, so the read model takes either."""
+
+    id: str
+    kind: str
+    set_highest: int
+    ascending: bool
+    rounds_planned: int | None
+    finished_at: datetime | None
+    double_blank: int
+    rules: str
+    version: int
+    drafts: int
+    first_dealer: int
+    draft_number: int | None
+    draft_blocked: bool
+    created_at: datetime
+    updated_at: datetime
+    seats: list[StoredSeat]
+    rounds: list[StoredRound]
+    draft_scores: list[StoredScore]
+
+
+AnyGame = Game | StoredGame
+"""A game as the ORM loads it (to change it) or as plain values (to show it)."""
+
+
 @dataclass(frozen=True)
 class RoundView:
     """A round (a hand, in some games) as entered."""
@@ -99,7 +159,7 @@ class GameView:
         return rules.winners(self.standings) if self.rounds else []
 
 
-def _round_view(kind: GameKind, players: list[str], row: RoundRow) -> RoundView:
+def _round_view(kind: GameKind, players: list[str], row: RoundRow | StoredRound) -> RoundView:
     by_seat = dict(enumerate(players))
     pips = {by_seat[s.seat_position]: s.pips for s in row.scores}
     out = next((by_seat[s.seat_position] for s in row.scores if s.went_out), None)
@@ -107,16 +167,16 @@ def _round_view(kind: GameKind, players: list[str], row: RoundRow) -> RoundView:
     return RoundView(row.number, row.engine, pips, out, row.blocked, tiles, kind.hand_winners(pips, tiles, out))
 
 
-def _engines(game: Game) -> tuple[int, ...]:
+def _engines(game: AnyGame) -> tuple[int, ...]:
     return kind_of(game.kind).engines(game.set_highest, game.ascending, game.rounds_planned)
 
 
-def rounds_total(game: Game) -> int | None:
+def rounds_total(game: AnyGame) -> int | None:
     """Rounds in the whole game; None for an evening that goes on until the table ends it."""
     return kind_of(game.kind).rounds_total(_engines(game), game.rounds_planned)
 
 
-def next_round(game: Game) -> NextRound | None:
+def next_round(game: AnyGame) -> NextRound | None:
     """The round to play next, or None once the game is over (all rounds played, or ended by the table)."""
     kind = kind_of(game.kind)
     engines = _engines(game)
@@ -140,13 +200,13 @@ def next_round(game: Game) -> NextRound | None:
     )
 
 
-def _first_dealer(game: Game) -> int:
+def _first_dealer(game: AnyGame) -> int:
     # a seat out of range (a hand-edited database) deals as the first seat rather than breaking the page
     seat = game.first_dealer or 0  # None on a game not yet flushed
     return seat if 0 <= seat < len(game.seats) else 0
 
 
-def _dealing(game: Game, number: int, engine: int | None) -> rules.Dealing:
+def _dealing(game: AnyGame, number: int, engine: int | None) -> rules.Dealing:
     """Who deals round ``number`` and who plays first, by the game's preset (its kind's first preset for a game
     stored without one, as Super Domino's score sheet is)."""
     presets = kind_of(game.kind).presets
@@ -154,7 +214,7 @@ def _dealing(game: Game, number: int, engine: int | None) -> rules.Dealing:
     return rules.dealing(preset, len(game.seats), _first_dealer(game), number, engine=engine)
 
 
-def view(game: Game) -> GameView:
+def view(game: AnyGame) -> GameView:
     """The game as pages and the API show it: rounds, standings, progression and the round to play next."""
     kind = kind_of(game.kind)
     players = [s.name for s in game.seats]

@@ -8,41 +8,153 @@ Every change to the scores also writes a line of history, in the words of the ta
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+import threading
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
+from typing import Any, TypeVarTuple
 
-from sqlalchemy import Select, delete, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Row,
+    Select,
+    and_,
+    bindparam,
+    case,
+    delete,
+    exists,
+    func,
+    inspect,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import InstrumentedAttribute, Session, aliased, joinedload, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
+from .. import rules
 from ..i18n import _, ngettext
-from ..kinds import kind_of
-from ..models import Change, Game, Round, Score, Seat
+from ..kinds import GameKind, kind_of
+from ..models import Change, DraftScore, Game, Round, Score, Seat
+from ..rules import Standing
 from ..rules.i18n import N_
-from .errors import Conflict, NotFound, PreconditionFailed
-from .game_view import GameView, next_round, rounds_total, view
+from .errors import BadRequest, Conflict, NotFound, PreconditionFailed
+from .game_view import StoredGame, StoredRound, StoredScore, StoredSeat, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, is_game_id
 
 # ---------------------------------------------------------------- reading
 
+_Row = TypeVarTuple("_Row")
+
 
 def _whole_game(game_id: str) -> Select[Game]:
+    # two queries, not four: the game with its seats joined in (a handful of rows), then the rounds with their
+    # scores joined in; the draft scores load only when a write or a draft page touches them
     return (
         select(Game)
         .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
+        .options(joinedload(Game.seats), selectinload(Game.rounds).joinedload(Round.scores))
     )
 
 
+def _one_game(db: Session, query: Select[Game]) -> Game | None:
+    # a collection joined in makes a row per seat: unique() folds them into the one game
+    return db.scalars(query).unique().one_or_none()
+
+
 def get_game(db: Session, game_id: str) -> Game:
-    """The game with its seats, rounds and scores; NotFound says where to go instead."""
+    """The game with its seats, rounds and scores, to change it; NotFound says where to go instead."""
     # an id outside the game-id alphabet (a NUL byte upsets PostgreSQL) cannot name a game: no query for it
-    game = db.scalar(_whole_game(game_id)) if is_game_id(game_id) else None
+    game = _one_game(db, _whole_game(game_id)) if is_game_id(game_id) else None
     if game is None:
         raise no_game()
     return game
+
+
+_GAME, _SEAT, _DRAFT = Game.__table__, Seat.__table__, DraftScore.__table__
+_ROUND, _SCORE = Round.__table__, Score.__table__
+
+_SHOWN_GAME = (
+    select(
+        _GAME,
+        _SEAT.c.position,
+        _SEAT.c.name,
+        _DRAFT.c.pips,
+        _DRAFT.c.tiles,
+        _DRAFT.c.went_out,
+    )
+    .select_from(
+        _GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id).outerjoin(
+            _DRAFT, and_(_DRAFT.c.game_id == _GAME.c.id, _DRAFT.c.seat_position == _SEAT.c.position)
+        )
+    )
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .order_by(_SEAT.c.position)
+)
+"""Built once: the game's row with a row per seat, each with that seat's value for the round being filled in."""
+
+_SHOWN_ROUNDS = (
+    select(
+        _ROUND.c.number,
+        _ROUND.c.engine,
+        _ROUND.c.blocked,
+        _SCORE.c.seat_position,
+        _SCORE.c.pips,
+        _SCORE.c.tiles,
+        _SCORE.c.went_out,
+    )
+    .select_from(_ROUND.outerjoin(_SCORE, _SCORE.c.round_id == _ROUND.c.id))
+    .where(_ROUND.c.game_id == bindparam("game_id"))
+    .order_by(_ROUND.c.number, _SCORE.c.seat_position)
+)
+"""Built once: a row per score of every round, in round and seat order."""
+
+
+def read_game(db: Session, game_id: str) -> StoredGame:
+    """The game as stored, as plain values in two queries, for a page or answer that only shows it;
+    NotFound as for :func:`get_game`. Nothing read here can be changed and written back: use get_game for that."""
+    if not is_game_id(game_id):
+        raise no_game()
+    # the session's connection: one snapshot on PostgreSQL; on SQLite a round stored between the two reads can
+    # show in the rounds but not yet in the version, which only makes the ETag older than the page (a later 200)
+    connection = db.connection()
+    rows = connection.execute(_SHOWN_GAME, {"game_id": game_id}).all()
+    if not rows:
+        raise no_game()
+    first = rows[0]
+    seats = [StoredSeat(r.position, r.name) for r in rows if r.position is not None]
+    drafts = [StoredScore(r.position, r.pips, r.tiles, r.went_out) for r in rows if r.pips is not None]
+    rounds: list[StoredRound] = []
+    for r in connection.execute(_SHOWN_ROUNDS, {"game_id": game_id}):
+        if not rounds or rounds[-1].number != r.number:
+            rounds.append(StoredRound(r.number, r.engine, r.blocked, []))
+        if r.seat_position is not None:
+            rounds[-1].scores.append(StoredScore(r.seat_position, r.pips, r.tiles, r.went_out))
+    return StoredGame(
+        id=first.id,
+        kind=first.kind,
+        set_highest=first.set_highest,
+        ascending=first.ascending,
+        rounds_planned=first.rounds_planned,
+        finished_at=first.finished_at,
+        double_blank=first.double_blank,
+        rules=first.rules,
+        version=first.version,
+        drafts=first.drafts,
+        first_dealer=first.first_dealer,
+        draft_number=first.draft_number,
+        draft_blocked=first.draft_blocked,
+        created_at=first.created_at,
+        updated_at=first.updated_at,
+        seats=seats,
+        rounds=rounds,
+        draft_scores=drafts,
+    )
 
 
 def no_game() -> NotFound:
@@ -52,39 +164,226 @@ def no_game() -> NotFound:
     )
 
 
-def _among(query: Select[Game], among: Collection[str] | None) -> Select[Game]:
+def _among(query: Select[*_Row], among: Collection[str] | None) -> Select[*_Row]:
     """The query kept to the games with these ids; all games for None."""
     return query if among is None else query.where(Game.id.in_(list(among)))
 
 
-def list_games(db: Session, among: Collection[str] | None = None) -> tuple[list[GameView], list[GameView]]:
-    """Games in progress and finished games, most recently touched first: every game, or those with these ids."""
-    if among is not None and not among:
-        return [], []
-    query = (
-        select(Game)
-        .where(Game.deleted_at.is_(None))
-        .order_by(Game.updated_at.desc())
-        .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
+# ---------------------------------------------------------------- the lists, a page at a time
+
+PAGE = 15
+"""Games a page of the games list or of the trash shows (about two phone screens); the link at its foot opens
+the older ones. Each row costs about half a millisecond to draw, so the page size, not the history, sets the
+list's time."""
+
+
+@dataclass(frozen=True)
+class UpNext:
+    """The number of the round (hand) to play next, as a list row shows it."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class ListedGame:
+    """One game as the games list and the trash show it: read from a row of the game and its seats' totals,
+    without loading its rounds."""
+
+    id: str
+    kind: GameKind
+    players: list[str]
+    set: int
+    played: int
+    """Rounds (hands) played."""
+    rounds_total: int | None
+    next_round: UpNext | None
+    standings: list[Standing]
+    updated_at: datetime
+    deleted_at: datetime | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Every round is played, or the table ended the game."""
+        return self.next_round is None
+
+    @property
+    def winners(self) -> list[str]:
+        """Who won, once the game is over and anything was played."""
+        return rules.winners(self.standings) if self.finished and self.played else []
+
+    @property
+    def leaders(self) -> list[str]:
+        """Who leads so far; nobody before the first round."""
+        return rules.winners(self.standings) if self.played else []
+
+
+@dataclass(frozen=True)
+class GamesPage:
+    """A page of the games list, most recently touched first, split as the list shows it."""
+
+    playing: list[ListedGame]
+    finished: list[ListedGame]
+    more: str | None
+    """The cursor of the next page (older games); None on the last page."""
+
+
+@dataclass(frozen=True)
+class TrashPage:
+    """A page of the trash, most recently deleted first."""
+
+    games: list[ListedGame]
+    more: str | None
+    """The cursor of the next page; None on the last page."""
+
+
+@dataclass(frozen=True)
+class _Tally:
+    """A seat's totals handed to the kind as rounds: all the pips in one, and one won hand per hand won."""
+
+    pips: Mapping[str, int]
+    winners: Sequence[str]
+
+
+def _cursor(at: datetime, game_id: str) -> str:
+    """Where a page ends: the last game's sort time and id; the next page starts right after it."""
+    return f"{at.isoformat()}~{game_id}"
+
+
+def _read_cursor(text: str | None) -> tuple[datetime, str] | None:
+    """The (time, id) of a list link's cursor; None for the first page, BadRequest for anything else."""
+    if not text:
+        return None
+    at, _sep, game_id = text.partition("~")
+    try:
+        moment = datetime.fromisoformat(at) if len(at) <= 40 else None
+    except ValueError:
+        moment = None
+    if moment is None or not is_game_id(game_id):
+        raise BadRequest(_("This link to older games is broken. Start again from the games list."))
+    return moment, game_id
+
+
+def _after(key: InstrumentedAttribute[datetime | None], cursor: tuple[datetime, str] | None) -> ColumnElement[bool]:
+    """Rows after the cursor in the order (key, id) descending: a seek on the index, however deep the page."""
+    if cursor is None:
+        return true()
+    at, game_id = cursor
+    # the redundant ``key <= at`` lets the database start the scan at the cursor instead of filtering from the top
+    return and_(key <= at, or_(key < at, Game.id < game_id))
+
+
+_LISTED = (
+    Game.id,
+    Game.kind,
+    Game.set_highest,
+    Game.ascending,
+    Game.rounds_planned,
+    Game.finished_at,
+    Game.updated_at,
+    Game.deleted_at,
+)
+
+
+def _page(
+    db: Session, query: Select[*_Row], key: InstrumentedAttribute[datetime | None]
+) -> tuple[list[Row[Any]], str | None]:
+    """One page of the query, newest ``key`` first, and the cursor of the next page (None when this is the last)."""
+    rows: list[Row[Any]] = list(db.execute(query.order_by(key.desc(), Game.id.desc()).limit(PAGE + 1)))
+    if len(rows) <= PAGE:
+        return rows, None
+    last = rows[PAGE - 1]
+    return rows[:PAGE], _cursor(getattr(last, key.key), last.id)
+
+
+def _hand_won() -> ColumnElement[int]:
+    """1 for a score that won its hand (the same rule as rules.hand_winners: the player who went out; when nobody
+    did, the fewest tiles, then the fewest pips), else 0."""
+    other = aliased(Score)
+    tiles, other_tiles = func.coalesce(Score.tiles, 0), func.coalesce(other.tiles, 0)
+    someone_out = exists().where(other.round_id == Score.round_id, other.went_out)
+    beaten = exists().where(
+        other.round_id == Score.round_id,
+        or_(other_tiles < tiles, and_(other_tiles == tiles, other.pips < Score.pips)),
     )
-    games = db.scalars(_among(query, among)).all()
-    views = [view(g) for g in games]
-    return [v for v in views if not v.finished], [v for v in views if v.finished]
+    return case((Score.went_out, 1), (someone_out, 0), (beaten, 0), (Score.id.is_not(None), 1), else_=0)
+
+
+@cache
+def _seat_totals() -> Select[str, str, int, int, int]:
+    """Each seat of the games ``ids``, in seat order, with its rounds played, its pips over them and (for the games
+    ``hands``, scored by hands won) its hands won. Built once: a page only binds the ids."""
+    won = case((Seat.game_id.in_(bindparam("hands", expanding=True)), _hand_won()), else_=0)
+    return (
+        select(
+            Seat.game_id,
+            Seat.name,
+            func.count(Score.id),
+            func.coalesce(func.sum(Score.pips), 0),
+            func.coalesce(func.sum(won), 0),
+        )
+        .select_from(Seat)
+        .outerjoin(Round, Round.game_id == Seat.game_id)
+        .outerjoin(Score, and_(Score.round_id == Round.id, Score.seat_position == Seat.position))
+        .where(Seat.game_id.in_(bindparam("ids", expanding=True)))
+        .group_by(Seat.game_id, Seat.position, Seat.name)
+        .order_by(Seat.game_id, Seat.position)
+    )
+
+
+def _listed(db: Session, rows: Sequence[Row[Any]]) -> list[ListedGame]:
+    """The games of these rows with their players, rounds played and standings: one aggregate query over the
+    shown games' seats, whatever their number of rounds."""
+    seats: dict[str, list[tuple[str, int, int, int]]] = {r.id: [] for r in rows}
+    if seats:
+        hands = [r.id for r in rows if kind_of(r.kind).wins_hands]
+        for game_id, name, played, pips, won in db.execute(_seat_totals(), {"ids": list(seats), "hands": hands}):
+            seats[game_id].append((name, int(played), int(pips), int(won)))
+    return [_listed_game(row, seats[row.id]) for row in rows]
+
+
+def _listed_game(row: Row[Any], seats: list[tuple[str, int, int, int]]) -> ListedGame:
+    kind = kind_of(row.kind)
+    players = [name for name, _played, _pips, _won in seats]
+    played = max((p for _name, p, _pips, _won in seats), default=0)
+    total = kind.rounds_total(kind.engines(row.set_highest, row.ascending, row.rounds_planned), row.rounds_planned)
+    # over as game_view.next_round has it: ended by the table, or every round played
+    over = row.finished_at is not None or (total is not None and played >= total)
+    tallies = [_Tally({name: pips for name, _p, pips, _w in seats}, [])]
+    tallies += [_Tally({}, [name]) for name, _p, _pips, won in seats for _ in range(won)]
+    return ListedGame(
+        id=row.id,
+        kind=kind,
+        players=players,
+        set=row.set_highest,
+        played=played,
+        rounds_total=total,
+        next_round=None if over else UpNext(played + 1),
+        standings=kind.standings(players, tallies),
+        updated_at=row.updated_at,
+        deleted_at=None if row.deleted_at is None else _aware(row.deleted_at),
+    )
+
+
+def list_games(db: Session, among: Collection[str] | None = None, after: str | None = None) -> GamesPage:
+    """A page of games in progress and finished games, most recently touched first: of every game, or of those
+    with these ids. ``after`` is the cursor a page's "older games" link carries (None: the first page);
+    BadRequest for one that is not a cursor."""
+    cursor = _read_cursor(after)
+    if among is not None and not among:
+        return GamesPage([], [], None)
+    query = select(*_LISTED).where(Game.deleted_at.is_(None), _after(Game.updated_at, cursor))
+    rows, more = _page(db, _among(query, among), Game.updated_at)
+    games = _listed(db, rows)
+    return GamesPage([g for g in games if not g.finished], [g for g in games if g.finished], more)
 
 
 def last_players(db: Session, among: Collection[str] | None = None) -> list[str]:
     """The players of the most recently started game (of every game, or of those with these ids), in seat order."""
     if among is not None and not among:
         return []
-    query = (
-        select(Game)
-        .where(Game.deleted_at.is_(None))
-        .order_by(Game.created_at.desc())
-        .limit(1)
-        .options(selectinload(Game.seats))
-    )
-    game = db.scalar(_among(query, among))
-    return [s.name for s in game.seats] if game else []
+    newest = select(Game.id).where(Game.deleted_at.is_(None)).order_by(Game.created_at.desc(), Game.id.desc()).limit(1)
+    game_id = _among(newest, among).scalar_subquery()
+    return list(db.scalars(select(Seat.name).where(Seat.game_id == game_id).order_by(Seat.position)))
 
 
 def history(db: Session, game: Game) -> list[Change]:
@@ -154,38 +453,93 @@ class _Write:
         self.keep = False
 
 
-def _reread(db: Session, game_id: str) -> Game:
-    """The game as stored now, refreshing the objects this session already holds."""
-    game = db.scalar(_whole_game(game_id).execution_options(populate_existing=True))
-    if game is None:
+def _held(db: Session, game: Game) -> tuple[int, int] | None:
+    """The version and drafts of the game as this session holds it, whole (seats, rounds, scores) and unchanged;
+    None when a write has to read it again anyway."""
+    if db.expire_on_commit or db.new or db.dirty or db.deleted:
+        return None
+    unloaded = inspect(game).unloaded
+    if unloaded & {"version", "drafts", "updated_at", "seats", "rounds"}:
+        return None
+    if any("scores" in inspect(r).unloaded for r in game.rounds):
+        return None
+    return game.version, game.drafts
+
+
+_COUNTERS = select(Game.__table__.c.version, Game.__table__.c.drafts, Game.__table__.c.updated_at).where(
+    Game.__table__.c.id == bindparam("game_id")
+)
+
+
+def _reread(db: Session, game_id: str, game: Game | None = None, claimed: tuple[int, int] | None = None) -> Game:
+    """The game as stored now, refreshing the objects this session already holds.
+
+    ``claimed``: the version and drafts the stored game has if nothing but this write's claim changed it since
+    ``game`` was read in this request; then only the counters are read (one row, under the claim) and the rest
+    of ``game`` stands, instead of reading every round and score again."""
+    if game is not None and claimed is not None:
+        version, drafts, updated_at = db.connection().execute(_COUNTERS, {"game_id": game_id}).one()
+        if (version, drafts) == claimed:
+            for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
+                set_committed_value(game, name, value)
+            return game
+    found = _one_game(db, _whole_game(game_id).execution_options(populate_existing=True))
+    if found is None:
         raise no_game()
-    return game
+    return found
+
+
+_SQLITE_WRITES = threading.RLock()
+"""This process's turn to write to SQLite, which takes one writer at a time for the whole database anyway."""
 
 
 @contextmanager
 def _writing(db: Session, game: Game, *, draft: bool = False) -> Iterator[_Write]:
+    """Change the game as one atomic, version-checked write (see :func:`_claimed`).
+
+    On SQLite the threads of a process write in turn: waiting on a lock here, a write starts the moment the one
+    before it ends, where SQLite's busy handler sleeps in growing steps up to 100 ms and leaves the unluckiest
+    write waiting for seconds under load. PostgreSQL locks the game's row alone, so writes to other games go on."""
+    if db.get_bind().dialect.name != "sqlite":
+        with _claimed(db, game, draft=draft) as write:
+            yield write
+        return
+    with _SQLITE_WRITES, _claimed(db, game, draft=draft) as write:
+        yield write
+
+
+@contextmanager
+def _claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[_Write]:
     """Change the game as one atomic, version-checked write.
 
     The version is bumped first, in the database (``UPDATE game SET version = version + 1``): on SQLite and
     PostgreSQL alike that makes any other write to the game wait until this one is committed or rolled back.
     Then the game is read again, so the write decides on what is stored now, never on what a page showed a
-    moment ago. A ServiceError raised inside rolls everything back and leaves ``game`` as stored; a commit
-    that still trips over a constraint answers Conflict with the game as stored.
+    moment ago (when the counters show that only this claim changed it since this request read it, what the
+    session holds is what is stored, and only the counters are read). A ServiceError raised inside rolls
+    everything back and leaves ``game`` as stored; a commit that still trips over a constraint answers Conflict
+    with the game as stored.
 
     ``draft``: a change to the round being filled in, not to the score sheet: ``drafts`` grows instead of
     ``version`` (so no correction or If-Match goes stale over it), and nothing is written to the history."""
     game_id = game.id
-    db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
+    held = _held(db, game)
+    # end any read begun earlier, so the claim below reads the newest rows; with nothing pending, a commit does
+    # that without expiring the game this request already loaded (the session keeps objects over a commit)
+    if held is not None:
+        db.commit()
+    else:
+        db.rollback()
     bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
     claimed = db.connection().execute(
         update(Game)
         .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .values(**bump, updated_at=datetime.now().astimezone())
+        .values(**bump, updated_at=datetime.now(UTC))  # UTC like every stored time (SQLite drops the zone)
     )
     if claimed.rowcount != 1:
         db.rollback()
         raise no_game()
-    _reread(db, game_id)
+    _reread(db, game_id, game, None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1]))
     write = _Write(game.version if draft else game.version - 1)
     try:
         yield write
@@ -453,30 +807,23 @@ def in_trash(db: Session, game_id: str) -> bool:
     )
 
 
-def trashed_games(db: Session, among: Collection[str] | None = None) -> list[tuple[GameView, datetime]]:
-    """The games in the trash (all, or those with these ids) with when each was deleted, newest first."""
+def trashed_games(db: Session, among: Collection[str] | None = None, after: str | None = None) -> TrashPage:
+    """A page of the games in the trash (all, or those with these ids), each with when it was deleted, most
+    recently deleted first. ``after`` as for :func:`list_games`."""
+    cursor = _read_cursor(after)
     if among is not None and not among:
-        return []
-    query = (
-        select(Game)
-        .where(Game.deleted_at.is_not(None))
-        .order_by(Game.deleted_at.desc(), Game.id)
-        .options(selectinload(Game.seats), selectinload(Game.rounds).selectinload(Round.scores))
-    )
-    games = db.scalars(_among(query, among)).all()
-    return [(view(g), _aware(g.deleted_at)) for g in games if g.deleted_at is not None]
+        return TrashPage([], None)
+    query = select(*_LISTED).where(Game.deleted_at.is_not(None), _after(Game.deleted_at, cursor))
+    rows, more = _page(db, _among(query, among), Game.deleted_at)
+    return TrashPage(_listed(db, rows), more)
 
 
 def purge_trash(db: Session, now: datetime | None = None) -> int:
     """Delete for good, with their rounds and history, the games in the trash for more than TRASH_DAYS;
     returns how many."""
     cutoff = (now or datetime.now(UTC)) - timedelta(days=TRASH_DAYS)
-    # compared here rather than in SQL: SQLite keeps the times as text, and the trash is small
-    old = [
-        game_id
-        for game_id, deleted_at in db.execute(select(Game.id, Game.deleted_at).where(Game.deleted_at.is_not(None)))
-        if deleted_at is not None and _aware(deleted_at) < cutoff
-    ]
+    # compared in SQL along the trash's index: every time is stored in UTC, which SQLite keeps as sortable text
+    old = list(db.scalars(select(Game.id).where(Game.deleted_at.is_not(None), Game.deleted_at < cutoff)))
     for game_id in old:
         _destroy(db, game_id)
     db.commit()

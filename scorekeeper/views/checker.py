@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Response, render_template, request
 
 from .. import kinds, rules, services
 from ..db import session
 from ..forms.checker import checker_form
+from ..page_cache import cached_page
 from ..rules.text import number
 
 bp = Blueprint("checker", __name__)
@@ -43,8 +44,13 @@ def check() -> str:
 
 
 @bp.get("/deal")
-def deal() -> str:
-    """How many tiles each player draws, for every set, player count and preset."""
+def deal() -> Response:
+    """How many tiles each player draws, for every set, player count and preset (the same until the next
+    deployment, for each question asked)."""
+    return cached_page(_deal)
+
+
+def _deal() -> str:
     preset = request.args.get("rules", "standard")
     preset = preset if preset in rules.PRESETS else "standard"
     highest = number(request.args.get("set", "12")) or 12

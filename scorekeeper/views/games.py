@@ -7,11 +7,13 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..db import session
+from ..db import engine, session
 from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm, UndoForm
-from ..i18n import _
+from ..i18n import _, current_language
 from ..kinds import KINDS
 from ..models import Game
+from ..page_cache import csrf_part, flash_pending, not_modified, page_tag, revalidate
+from ..services.games import read_game
 from .drafts import send_seat
 from .household import my_games, password, remember
 from .round_pages import moved_on, round_page
@@ -21,14 +23,14 @@ bp = Blueprint("games", __name__)
 
 @bp.get("/")
 def index() -> str:
-    """List games in progress and finished games; right after a delete, offer to undo it."""
-    playing, finished = services.list_games(session(), my_games())
+    """List games in progress and finished games, a page at a time; right after a delete, offer to undo it."""
+    page = services.list_games(session(), my_games(), request.args.get("after"))
     deleted = request.args.get("deleted", "")
     undo = deleted if deleted and services.in_trash(session(), deleted) else None
     return render_template(
         "games/index.html",
-        playing=playing,
-        finished=finished,
+        page=page,
+        older=bool(request.args.get("after")),
         undo_delete=undo,
         confirm=ConfirmForm(),
         household=password() is not None,
@@ -56,13 +58,40 @@ def new() -> str | Response:
 
 
 @bp.get("/games/<game_id>")
-def table(game_id: str) -> str:
-    """The table screen: this round's engine and deal, standings; the final result once done."""
-    stored = services.get_game(session(), game_id)
+def table(game_id: str) -> Response:
+    """The table screen: this round's engine and deal, standings; the final result once done. 304 while the
+    browser's copy is still what it would be drawn as now."""
+    if request.if_none_match:
+        # one indexed read of the game's live tag, no game loaded, for a phone that still holds the page
+        live = services.live_tag(engine(), game_id)
+        if live is None:
+            raise services.no_game()
+        remember(game_id)
+        etag = _table_tag(live)
+        if etag is not None and request.if_none_match.contains_weak(etag):
+            return not_modified(etag, weak=True)
+    stored = read_game(session(), game_id)
     remember(game_id)
-    return render_template(
+    etag = _table_tag(services.tag_of(stored.version, stored.drafts))
+    page = render_template(
         "games/table.html", game=services.view(stored), draft=services.draft_of(stored), confirm=ConfirmForm()
     )
+    response = revalidate(Response(page, mimetype="text/html"))
+    if etag is not None:
+        # weak: the same page, but not the same bytes (the form's signed CSRF token carries the time it was made)
+        response.set_etag(etag, weak=True)
+    return response
+
+
+def _table_tag(live: str) -> str | None:
+    """The ETag of the table screen at this live tag (the game's version and drafts) for this visitor: their
+    language, the address (the language bar links back to it), their session's CSRF token and the household
+    gate. None when the page cannot be matched: a message waits to be flashed (it shows once, and a copy kept
+    with it must not come back), or the session has no CSRF token yet (drawing the page makes one)."""
+    token = csrf_part()
+    if token is None or flash_pending():
+        return None
+    return page_tag("table", live, current_language(), request.full_path, token, "h" if password() else "")
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -211,11 +240,12 @@ def restore(game_id: str) -> Response:
 
 @bp.get("/trash")
 def trash() -> str:
-    """The deleted games, most recently deleted first; those deleted long ago are purged on the way."""
+    """The deleted games, most recently deleted first, a page at a time; those deleted long ago are purged on the
+    way."""
     services.purge_trash(session())
     return render_template(
         "games/trash.html",
-        games=services.trashed_games(session(), my_games()),
+        page=services.trashed_games(session(), my_games(), request.args.get("after")),
         confirm=ConfirmForm(),
         days=services.TRASH_DAYS,
     )

@@ -5,9 +5,10 @@ Which page has which anchor, and the tables the pages show, come from services.r
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, render_template
 
 from .. import kinds
+from ..page_cache import cached_page
 from ..rules import (
     MEXICAN_TRAIN_RULES,
     OPTION_NAMES,
@@ -61,8 +62,12 @@ def _page(page: str, template: str, **context: object) -> str:
 
 
 @bp.get(PATHS[RULES_PAGE])
-def rules() -> str:
-    """The Mexican Train rules, from the equipment to the whole game."""
+def rules() -> Response:
+    """The Mexican Train rules, from the equipment to the whole game (the same until the next deployment)."""
+    return cached_page(_rules)
+
+
+def _rules() -> str:
     example_players = 4
     return _page(
         RULES_PAGE,
@@ -79,8 +84,12 @@ def rules() -> str:
 
 
 @bp.get(PATHS[VARIANTS_PAGE])
-def variants() -> str:
+def variants() -> Response:
     """Rule sets and house rules: every deal table, the presets side by side, the options, the rule ids."""
+    return cached_page(_variants)
+
+
+def _variants() -> str:
     presets = list(PRESETS.values())
     return _page(
         VARIANTS_PAGE,
@@ -96,8 +105,12 @@ def variants() -> str:
 
 
 @bp.get(PATHS[SUPER_DOMINO_PAGE])
-def super_domino() -> str:
+def super_domino() -> Response:
     """Super Domino, its two presets and the choices made."""
+    return cached_page(_super_domino)
+
+
+def _super_domino() -> str:
     return _page(
         SUPER_DOMINO_PAGE,
         "reference/super_domino.html",

@@ -6,15 +6,41 @@ The verify / can / check API itself is shared with Super Domino (:class:`~scorek
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..i18n import _
 from ..legality import Legality
 from ..rulebook import rule_title
-from ..tables import DRAW, PASS, TILES, tile_index
+from ..tables import DRAW, PASS, TILES
 from ..text import brief
 from ..tiles import Tile
 from . import rulebook as R
 from .core import TRAIN_BITS, TRAIN_MASK, Table
 from .moves import MEXICAN, Move, TrainId
+
+
+class _Moves(dict[int, Move]):
+    """Moves by code at a table whose Mexican train is train ``mex``, each built the first time it is asked for:
+    a move is immutable, so every turn's legal moves reuse the same few objects."""
+
+    def __init__(self, mex: int) -> None:
+        super().__init__({DRAW: Move.draw(), PASS: Move.pass_()})
+        self.mex = mex
+
+    def __missing__(self, code: int) -> Move:
+        train = code & TRAIN_MASK
+        move = self[code] = Move("play", TILES[code >> TRAIN_BITS], MEXICAN if train == self.mex else train)
+        return move
+
+
+class _ByTable(dict[int, _Moves]):
+    def __missing__(self, mex: int) -> _Moves:
+        moves = self[mex] = _Moves(mex)
+        return moves
+
+
+_DECODED = _ByTable()
+"""The moves by code for each index of the Mexican train (the number of players)."""
 
 
 class MexicanLegality(Legality[Move, TrainId, Table]):
@@ -40,21 +66,15 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
         if move.action == "pass":
             return PASS, -1, -1
         tile = move.tile
-        idx = tile_index(tile.high, tile.low) if tile is not None and tile.high <= t.highest else -1
+        idx = tile.index if tile is not None and tile.high <= t.highest else -1
         train = t.mex if move.train == MEXICAN else move.train
         if not isinstance(train, int) or not 0 <= train <= t.mex:
             train = TRAIN_MASK
         code = idx << TRAIN_BITS | train if idx >= 0 else -3
         return code, idx, train
 
-    def _decode(self, code: int) -> Move:
-        if code == DRAW:
-            return Move.draw()
-        if code == PASS:
-            return Move.pass_()
-        t = self._core()
-        train = code & TRAIN_MASK
-        return Move("play", TILES[code >> TRAIN_BITS], MEXICAN if train == t.mex else train)
+    def _moves(self) -> Mapping[int, Move]:
+        return _DECODED[self._core().mex]
 
     # -- reasons ----------------------------------------------------------------
     # Every sentence is one message for translators (see i18n.py); only names of seats and trains

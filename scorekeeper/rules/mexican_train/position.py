@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
-from .._json import hidden_tiles, read_ints, read_names, read_object
+from .._json import hidden_tiles, is_mapping, read_ints, read_names, read_object
 from .._json import read_bool as _bool
 from .._json import read_int as _int
 from .._json import read_list as _list
 from .._json import read_tiles as _tiles
 from ..errors import PositionError
 from ..position import BasePosition
-from ..tables import DOUBLE, set_size, tile_index
+from ..tables import DOUBLE, FOLLOW, INDEX, set_size, tile_index
 from ..text import brief
 from ..tiles import SUPPORTED_SETS, Tile
 from ..verdicts import Verdict
@@ -99,6 +100,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     names: tuple[str, ...] | None = None
     """Seat names for reasons ("Ana's train"); default "seat 2's train"."""
     _table: Table = field(init=False, repr=False, compare=False)
+    _legal: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
 
     def _build(self) -> Table:
         return _build(self)
@@ -120,16 +122,18 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         trains_raw = _list(data["trains"], "trains")
         trains = []
         for i, raw in enumerate(trains_raw):
-            here = f"trains[{i}]"
-            if not isinstance(raw, Mapping):
-                raise PositionError(here, "expected an object with tiles and marker")
+            if not is_mapping(raw):
+                raise PositionError(f"trains[{i}]", "expected an object with tiles and marker")
             for key in raw:
                 if key not in ("tiles", "marker"):
-                    raise PositionError(f"{here}.{key}", "unknown field; a train has tiles and marker")
+                    raise PositionError(f"trains[{i}].{key}", "unknown field; a train has tiles and marker")
             if "tiles" not in raw:
-                raise PositionError(f"{here}.tiles", "missing")
-            tiles = _tiles(raw["tiles"], f"{here}.tiles")
-            trains.append(Train(tiles, _bool(raw.get("marker", False), f"{here}.marker")))
+                raise PositionError(f"trains[{i}].tiles", "missing")
+            tiles = _tiles(raw["tiles"], f"trains[{i}].tiles")
+            marker = raw.get("marker", False)
+            if marker is not False:  # a field path is text to build, so only for a marker to look at
+                marker = _bool(marker, f"trains[{i}].marker")
+            trains.append(Train(tiles, marker))
         opens: list[TrainId] = []
         for i, raw in enumerate(_list(data.get("open_doubles", []), "open_doubles")):
             if raw == MEXICAN:
@@ -210,10 +214,11 @@ def _build(p: Position) -> Table:
         raise E("set", f"double-{p.highest} is not a supported set; choose one of {SUPPORTED_SETS}")
     if not 0 <= p.engine <= p.highest:
         raise E("engine", f"a double-{p.highest} set has engines 0-0 to {p.highest}-{p.highest}, not {p.engine}")
-    try:
-        deal_size(p.players, p.highest, rules=p.options)
-    except DealError as e:
-        raise E("players", str(e)) from None
+    if p.players not in p.options.deals.get(p.highest, ()):  # the usual case is one look-up; deal_size says why not
+        try:
+            deal_size(p.players, p.highest, rules=p.options)
+        except DealError as e:
+            raise E("players", str(e)) from None
     n = p.players
     if not 0 <= p.turn < n:
         raise E("turn", f"seats are 0 to {n - 1}, not {p.turn}")
@@ -225,43 +230,38 @@ def _build(p: Position) -> Table:
         if value < 0:
             raise E(name, f"cannot be negative ({value})")
     t = Table(p.options, n, p.highest, p.engine)
-    seen: dict[int, str] = {tile_index(p.engine, p.engine): "the engine"}
-
-    def place(tile: Tile, path: str) -> int:
-        if tile.high > p.highest:
-            raise E(path, f"{tile} is not in a double-{p.highest} set")
-        i = tile_index(tile.high, tile.low)
-        if i in seen:
-            raise E(path, f"{tile} appears twice (also {seen[i]})")
-        seen[i] = path
-        return i
-
-    def lay(train: int, tiles: tuple[Tile, ...], path: str) -> None:
+    # Every tile must be in the set and placed once, and each train must connect: checked here on tile indices,
+    # all the tiles at once, with no path or message prepared; a position that fails is walked again in order,
+    # tile by tile, by _refusal, which names the first thing wrong as a player would find it.
+    size = set_size(p.highest)
+    rows = [list(map(INDEX, train.tiles)) for train in p.trains]
+    rows.append(list(map(INDEX, p.mexican)))
+    held = list(map(INDEX, p.hand))
+    placed = [tile_index(p.engine, p.engine), *chain.from_iterable(rows), *held]
+    if len(set(placed)) != len(placed) or max(placed) >= size:
+        raise _refusal(p)
+    for s, row in enumerate(rows):
         end = p.engine
-        for j, tile in enumerate(tiles):
-            i = place(tile, f"{path}[{j}]")
-            if not tile.has(end):
-                raise E(f"{path}[{j}]", f"{tile} does not connect to {end}")
-            end = tile.other_end(end)
-            t.trains[train].append(i)
-        t.ends[train] = end
-
+        for i in row:
+            end = FOLLOW[i][end]
+        if end < 0:
+            raise _refusal(p)
+        t.trains[s] = row
+        t.ends[s] = end
     for s, train in enumerate(p.trains):
-        lay(s, train.tiles, f"trains[{s}].tiles")
         if train.marker:
             if not p.options.markers:
                 raise E(f"trains[{s}].marker", "these rules have no markers")
             t.marked |= 1 << s
     if p.mexican and not p.options.mexican_train:
         raise E("mexican", "these rules have no Mexican train")
-    lay(n, p.mexican, "mexican")
     hand = 0
-    for j, tile in enumerate(p.hand):
-        hand |= 1 << place(tile, f"hand[{j}]")
+    for i in held:
+        hand |= 1 << i
     t.hands[p.turn] = hand
     t.counts = [-1] * n
     t.counts[p.turn] = len(p.hand)
-    unseen = set_size(p.highest) - len(seen)
+    unseen = size - len(placed)
     if p.hand_sizes is not None:
         hidden = hidden_tiles(p.hand_sizes, n, p.turn, len(p.hand))
         if hidden + p.boneyard != unseen:
@@ -311,6 +311,42 @@ def _build(p: Position) -> Table:
     elif p.passes >= n:
         t.over, t.blocked = True, True
     return t
+
+
+def _refusal(p: Position) -> PositionError:
+    """The first thing wrong with the tiles, markers or Mexican train of a position that :func:`_build` refused:
+    the same checks in the order a player reads the position, slowly, remembering where each tile was."""
+    seen: dict[int, str] = {tile_index(p.engine, p.engine): "the engine"}
+
+    def place(tile: Tile, path: str) -> None:
+        if tile.high > p.highest:
+            raise PositionError(path, f"{tile} is not in a double-{p.highest} set")
+        i = tile_index(tile.high, tile.low)
+        if i in seen:
+            raise PositionError(path, f"{tile} appears twice (also {seen[i]})")
+        seen[i] = path
+
+    def lay(tiles: tuple[Tile, ...], path: str) -> None:
+        end = p.engine
+        for j, tile in enumerate(tiles):
+            place(tile, f"{path}[{j}]")
+            if not tile.has(end):
+                raise PositionError(f"{path}[{j}]", f"{tile} does not connect to {end}")
+            end = tile.other_end(end)
+
+    try:
+        for s, train in enumerate(p.trains):
+            lay(train.tiles, f"trains[{s}].tiles")
+            if train.marker and not p.options.markers:
+                raise PositionError(f"trains[{s}].marker", "these rules have no markers")
+        if p.mexican and not p.options.mexican_train:
+            raise PositionError("mexican", "these rules have no Mexican train")
+        lay(p.mexican, "mexican")
+        for j, tile in enumerate(p.hand):
+            place(tile, f"hand[{j}]")
+    except PositionError as e:
+        return e
+    raise AssertionError("_build refused a position with nothing wrong")  # not reached
 
 
 __all__ = ["GAME", "Position", "Train", "check"]

@@ -6,14 +6,29 @@ The verify / can / check API itself is shared with Mexican Train (:class:`~score
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..i18n import _
 from ..legality import Legality
 from ..rulebook import rule_title
-from ..tables import DRAW, PASS, tile_index, tile_of
+from ..tables import DRAW, PASS, tile_of
 from ..tiles import Tile
 from . import rulebook as R
 from .core import EDGE_BITS, EDGE_MASK, SPINNER, WILD, SuperTable, play_code
 from .moves import SuperMove
+
+
+class _Moves(dict[int, SuperMove]):
+    """Moves by code, each built the first time it is asked for: a move is immutable, so every turn's legal moves
+    reuse the same few objects."""
+
+    def __missing__(self, code: int) -> SuperMove:
+        edge = (code & EDGE_MASK) - 1
+        move = self[code] = SuperMove("play", tile_of(code >> EDGE_BITS), None if edge == SPINNER else edge)
+        return move
+
+
+_DECODED = _Moves({DRAW: SuperMove.draw(), PASS: SuperMove.pass_()})
 
 
 class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
@@ -39,19 +54,14 @@ class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
             return PASS, -1, -1
         t = self._core()
         tile = move.tile
-        idx = tile_index(tile.high, tile.low) if tile is not None and tile.high <= t.highest else -1
+        idx = tile.index if tile is not None and tile.high <= t.highest else -1
         edge = SPINNER if move.edge is None else move.edge
         if not -1 <= edge < EDGE_MASK - 1:
             edge = -2
         return (play_code(idx, edge) if idx >= 0 and edge >= -1 else -3), idx, edge
 
-    def _decode(self, code: int) -> SuperMove:
-        if code == DRAW:
-            return SuperMove.draw()
-        if code == PASS:
-            return SuperMove.pass_()
-        edge = (code & EDGE_MASK) - 1
-        return SuperMove("play", tile_of(code >> EDGE_BITS), None if edge == SPINNER else edge)
+    def _moves(self) -> Mapping[int, SuperMove]:
+        return _DECODED
 
     # -- reasons -------------------------------------------------------------------
     # Every sentence is one message for translators (see i18n.py); only a seat's name is

@@ -81,6 +81,7 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
     names: tuple[str, ...] | None = None
     """Seat names for reasons; default "seat 2"."""
     _table: SuperTable = field(init=False, repr=False, compare=False)
+    _legal: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
 
     def _build(self) -> SuperTable:
         return _build(self)

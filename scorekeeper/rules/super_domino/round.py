@@ -197,8 +197,7 @@ class SuperRound(BaseRound[SuperMove, int | None, SuperTable], SuperLegality):
         """Draw for the player to move (one tile before the spinner, else two) and return what was drawn."""
         self.verify(SuperMove.draw())
         before = self._t.hands[self._t.turn]
-        self._t.push(DRAW)
-        self._codes.append(DRAW)
+        self._push_code(DRAW)
         return tuple(tile_of(i) for i in bits(self._t.hands[self._t.turn] & ~before))
 
     def __repr__(self) -> str:

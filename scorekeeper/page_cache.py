@@ -1,0 +1,127 @@
+"""Pages answered without being drawn again: validators (ETags) for pages that change with a game, and a small
+in-process cache of the pages that only change between deployments (the rules reference, the deal tables).
+
+A page kept here is the same for every visitor of its language at its address: nothing in it may depend on the
+session (no CSRF token, no flashed message), so a page is kept only when no message is waiting to be flashed.
+An ETag names everything a page was drawn from, deployment included, so that a phone holding a page from before
+an upgrade draws it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+from flask import Response, current_app, request, session
+from werkzeug.wrappers import Response as BaseResponse
+
+from .i18n import current_language
+
+MAX_PAGES = 64
+"""Pages kept per process: five languages times a few reference pages and the usual deal lookups; an address
+with odd query arguments pushes out the least recently used one instead of growing the cache."""
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def deployment() -> str:
+    """A digest of the code, templates and translations this process serves, the same in every worker of a
+    deployment and different after an upgrade; worked out once per process."""
+    digest = hashlib.sha256()
+    for folder, patterns in ((_PACKAGE, ("*.py", "*.mo")), (_PACKAGE.parent / "templates", ("*.html",))):
+        for pattern in patterns:
+            for path in sorted(folder.rglob(pattern)):
+                digest.update(str(path.relative_to(folder)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def page_tag(*parts: str) -> str:
+    """An ETag value for a page drawn from these parts (and this deployment)."""
+    return hashlib.sha256("\x1f".join((deployment(), *parts)).encode()).hexdigest()[:32]
+
+
+def flash_pending() -> bool:
+    """Whether a message waits to be shown on the next page: such a page is for this visitor alone, once."""
+    return bool(session.get("_flashes"))
+
+
+def csrf_part() -> str | None:
+    """What a page's forms carry of the session: a digest of its CSRF token ("" when CSRF is off); None before
+    the session has one (the page that makes it cannot be matched yet)."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return ""
+    raw = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    return None if raw is None else hashlib.sha256(str(raw).encode()).hexdigest()
+
+
+_Answer = TypeVar("_Answer", bound=BaseResponse)
+
+
+def revalidate(response: _Answer) -> _Answer:
+    """Let a browser keep the page but ask each time whether it is still current."""
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def not_modified(etag: str, *, weak: bool = False) -> Response:
+    """The 304 for a page the browser already holds."""
+    response = Response(status=304)
+    response.set_etag(etag, weak=weak)
+    return revalidate(response)
+
+
+class PageCache:
+    """Drawn pages by (address with its query, language), least recently used dropped first; thread-safe."""
+
+    def __init__(self, size: int = MAX_PAGES) -> None:
+        self.size = size
+        self._pages: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> tuple[bytes, str] | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: tuple[str, str], page: tuple[bytes, str]) -> None:
+        with self._lock:
+            self._pages[key] = page
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+
+
+def cached_page(draw: Callable[[], str]) -> Response:
+    """The page at this address in the reader's language: drawn by ``draw`` the first time, then served as
+    kept, with a strong ETag (a digest of its bytes) and 304 when the browser already holds it.
+
+    Keyed by the full path: the language bar links back to it, query included. A page drawn while a message
+    waits to be flashed shows that message, so it is answered as drawn and not kept."""
+    if flash_pending():
+        return revalidate(Response(draw(), mimetype="text/html"))
+    pages: PageCache = current_app.extensions.setdefault("page_cache", PageCache())
+    key = (request.full_path, current_language())
+    page = pages.get(key)
+    if page is None:
+        body = draw().encode()
+        page = (body, page_tag(hashlib.sha256(body).hexdigest()))
+        pages.put(key, page)
+    body, etag = page
+    if request.if_none_match.contains_weak(etag):
+        return not_modified(etag)
+    response = Response(body, mimetype="text/html")
+    response.set_etag(etag)
+    return revalidate(response)

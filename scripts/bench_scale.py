@@ -1,0 +1,267 @@
+"""Scale benchmark: do the pages stay as fast, and the workers as small, with 100,000 games as with 10?
+
+For each size, fills a fresh SQLite database in bulk (plain SQL, one transaction per chunk: games of 4 seats and
+7 rounds with their scores and a few lines of history; a tenth Super Domino evenings, one in a hundred in the
+trash), serves it with gunicorn as `make run` does, behind a household password so that the list shows every
+game, and times the games list, a table screen and the new-game page (the median of --requests each, one
+connection per request). Prints each page's median per size, the ratio largest to smallest size, and each
+gunicorn worker's resident memory (VmRSS) before and after the requests.
+
+    .venv/bin/python scripts/bench_scale.py                 # 10 and 100,000 games
+    .venv/bin/python scripts/bench_scale.py --sizes 10,1000 --requests 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import random
+import re
+import secrets
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+import urllib.parse
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import free_port, fresh_database, start, stop_server  # noqa: E402  (scripts/ is not a package)
+
+PASSWORD = "bench-scale"
+SEATS = ("Ana", "Ben", "Cleo", "Dan")
+ROUNDS = 7
+CHUNK = 5000
+"""Games written per transaction."""
+STAMP = "%Y-%m-%d %H:%M:%S.%f"
+"""How SQLAlchemy keeps a time in SQLite: the lists compare these strings, so the fill must write the same."""
+
+
+def _games(count: int, seed: int = 12) -> Iterator[tuple[list[tuple[object, ...]], ...]]:
+    """Chunks of rows (games, seats, rounds, scores, history), oldest game first, ending a few minutes ago."""
+    rng = random.Random(seed)
+    now = datetime.now(UTC)
+    first = now - timedelta(minutes=30 * count + 10)
+    round_id = 0
+    for begin in range(0, count, CHUNK):
+        games: list[tuple[object, ...]] = []
+        seats: list[tuple[object, ...]] = []
+        rounds: list[tuple[object, ...]] = []
+        scores: list[tuple[object, ...]] = []
+        history: list[tuple[object, ...]] = []
+        for n in range(begin, min(count, begin + CHUNK)):
+            game_id = secrets.token_urlsafe(12)
+            started = first + timedelta(minutes=30 * n)
+            touched = started + timedelta(minutes=25)
+            evening = n % 10 == 9  # a Super Domino evening, ended by the table after its hands
+            trashed = (now - timedelta(days=1)).strftime(STAMP) if n % 100 == 50 else None
+            games.append(
+                (
+                    game_id,
+                    "super-domino" if evening else "mexican-train",
+                    started.strftime(STAMP),
+                    touched.strftime(STAMP),
+                    15 if evening else 12,
+                    None if evening else (ROUNDS if n % 3 == 0 else 13),  # a third played to the end
+                    touched.strftime(STAMP) if evening else None,
+                    trashed,
+                    1 + ROUNDS,
+                )
+            )
+            seats += [(game_id, p, name) for p, name in enumerate(SEATS)]
+            for number in range(1, ROUNDS + 1):
+                round_id += 1
+                out = rng.randrange(len(SEATS))
+                at = (started + timedelta(minutes=3 * number)).strftime(STAMP)
+                rounds.append((round_id, game_id, number, None if evening else 13 - number, 0, at))
+                for p in range(len(SEATS)):
+                    pips = 0 if p == out else rng.randrange(1, 60)
+                    tiles = (0 if p == out else rng.randrange(1, 6)) if evening else None
+                    scores.append((round_id, p, pips, tiles, int(p == out)))
+            history += [(game_id, touched.strftime(STAMP), "entered", ROUNDS, name, None, "17") for name in SEATS]
+        yield games, seats, rounds, scores, history
+
+
+def fill(database: Path, count: int) -> float:
+    """Write ``count`` games into the migrated database; returns the seconds it took."""
+    began = time.monotonic()
+    connection = sqlite3.connect(database)
+    try:
+        for games, seats, rounds, scores, history in _games(count):
+            with connection:  # one transaction per chunk
+                connection.executemany(
+                    "INSERT INTO game (id, kind, created_at, updated_at, set_highest, ascending, rounds_planned,"
+                    " finished_at, double_blank, rules, deleted_at, version, first_dealer, drafts, draft_blocked)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, 0, 'standard', ?, ?, 0, 0, 0)",
+                    games,
+                )
+                connection.executemany("INSERT INTO seat (game_id, position, name) VALUES (?, ?, ?)", seats)
+                connection.executemany(
+                    "INSERT INTO round (id, game_id, number, engine, blocked, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    rounds,
+                )
+                connection.executemany(
+                    "INSERT INTO score (round_id, seat_position, pips, tiles, went_out) VALUES (?, ?, ?, ?, ?)",
+                    scores,
+                )
+                connection.executemany(
+                    "INSERT INTO change (game_id, at, action, round_number, player, old, new)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    history,
+                )
+    finally:
+        connection.close()
+    return time.monotonic() - began
+
+
+def _one_game(database: Path) -> str:
+    """A game in use from the middle of the table: its screen is timed."""
+    connection = sqlite3.connect(database)
+    try:
+        (count,) = connection.execute("SELECT count(*) FROM game WHERE deleted_at IS NULL").fetchone()
+        (game_id,) = connection.execute(
+            "SELECT id FROM game WHERE deleted_at IS NULL ORDER BY created_at LIMIT 1 OFFSET ?", (count // 2,)
+        ).fetchone()
+        return str(game_id)
+    finally:
+        connection.close()
+
+
+def _get(port: int, path: str, cookie: str = "") -> tuple[int, bytes, http.client.HTTPResponse]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = connection.getresponse()
+        return response.status, response.read(), response
+    finally:
+        connection.close()
+
+
+def sign_in(port: int) -> str:
+    """POST /login with the household password (and the form's CSRF token); returns the session cookie."""
+    status, body, response = _get(port, "/login")
+    cookie = (response.getheader("Set-Cookie") or "").split(";", 1)[0]
+    token = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', body)
+    assert status == 200 and token is not None, status
+    form = urllib.parse.urlencode({"csrf_token": token.group(1).decode(), "password": PASSWORD})
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request(
+            "POST", "/login", body=form, headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+        )
+        answer = connection.getresponse()
+        answer.read()
+        signed = (answer.getheader("Set-Cookie") or "").split(";", 1)[0]
+    finally:
+        connection.close()
+    if answer.status != 302:
+        raise SystemExit(f"signing in answered {answer.status}")
+    return signed or cookie
+
+
+def workers_rss(master: int) -> dict[int, int]:
+    """Each gunicorn worker's resident memory in KB, by pid (the workers are the master's children)."""
+    found = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True, check=False).stdout.split()
+    sizes: dict[int, int] = {}
+    for pid in map(int, found):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+        if match:
+            sizes[pid] = int(match.group(1))
+    return sizes
+
+
+def timed(port: int, path: str, cookie: str, requests: int) -> float:
+    """The median seconds of ``requests`` GETs of the page (after two untimed ones), each on a new connection."""
+    times: list[float] = []
+    for i in range(requests + 2):
+        began = time.perf_counter()
+        status, _body, _response = _get(port, path, cookie)
+        took = time.perf_counter() - began
+        if status != 200:
+            raise SystemExit(f"GET {path} answered {status}")
+        if i >= 2:
+            times.append(took)
+    return statistics.median(times)
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one size measured."""
+
+    filled: float
+    """Seconds the fill took."""
+    medians: dict[str, float]
+    """Each page's median seconds."""
+    before: dict[int, int]
+    """Each worker's VmRSS in KB before the requests, by pid."""
+    after: dict[int, int]
+
+
+def measure(size: int, requests: int, keep: bool = False) -> Run:
+    work, env = fresh_database(f"scorekeeper-scale-{size}-")
+    database = work / "scorekeeper.sqlite3"
+    filled = fill(database, size)
+    megabytes = database.stat().st_size / 1e6
+    print(f"{size:>9,} games: filled in {filled:.1f} s ({megabytes:.0f} MB)", flush=True)
+    env = {**env, "SCOREKEEPER_PASSWORD": PASSWORD}
+    port = free_port()
+    server = start(env, port, work / "gunicorn.log")
+    try:
+        cookie = sign_in(port)
+        game_id = _one_game(database)
+        before = workers_rss(server.pid)
+        pages = {
+            "games list  GET /": "/",
+            "table       GET /games/<id>": f"/games/{game_id}",
+            "new game    GET /games/new": "/games/new",
+            "trash       GET /trash": "/trash",
+        }
+        medians = {label: timed(port, path, cookie, requests) for label, path in pages.items()}
+        after = workers_rss(server.pid)
+    finally:
+        stop_server(server)
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)  # 100,000 games take some 330 MB
+    return Run(filled, medians, before, after)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sizes", default="10,100000", help="numbers of games, comma-separated (default 10,100000)")
+    parser.add_argument("--requests", type=int, default=20, help="timed requests per page (default 20)")
+    parser.add_argument("--keep", action="store_true", help="keep each size's database and server log")
+    options = parser.parse_args(argv)
+    sizes = [int(s) for s in options.sizes.split(",")]
+
+    results = {size: measure(size, options.requests, options.keep) for size in sizes}
+
+    small, large = sizes[0], sizes[-1]
+    print(f"\nmedian of {options.requests} requests, ms (gunicorn as `make run` serves, one request at a time)")
+    labels = list(results[small].medians)
+    print(f"{'page':30}" + "".join(f"{f'{s:,} games':>16}" for s in sizes) + f"{'ratio':>8}")
+    for label in labels:
+        row = [results[s].medians[label] for s in sizes]
+        print(f"{label:30}" + "".join(f"{t * 1000:16.1f}" for t in row) + f"{row[-1] / row[0]:8.2f}")
+    print(f"ratio: {large:,} games over {small:,}")
+    print("\nworker memory (VmRSS, MB) before -> after the requests")
+    for size in sizes:
+        before, after = results[size].before, results[size].after
+        shown = ", ".join(
+            f"pid {pid}: {before.get(pid, 0) / 1024:.0f} -> {after.get(pid, 0) / 1024:.0f}"
+            for pid in sorted(set(before) | set(after))
+        )
+        print(f"{size:>9,} games: {shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
