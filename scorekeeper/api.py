@@ -5,17 +5,18 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from . import polling, rules, services
 from .api_json import game_json, round_json
 from .db import engine, session
 from .errors import error_response
-from .i18n import _
+from .i18n import _, current_language
 from .models import Game
+from .page_cache import kept, not_modified, revalidate
 from .rules.text import number
 from .services.game_view import StoredGame
-from .services.games import read_game
+from .services.loading import read_game
 from .views.household import remember
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -116,21 +117,23 @@ def create_game() -> tuple[Response, int]:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    """A game with its rounds and standings; 304 when If-None-Match names its version."""
-    if request.if_none_match:
-        # a phone that holds the game asks first: one indexed read of the version, no game loaded, when unchanged
-        tag = services.live_tag(engine(), game_id)
-        if tag is None:
-            raise services.no_game()
-        version = tag.partition(".")[0]  # the drafts are not part of the game's JSON
-        if request.if_none_match.contains_weak(version):
-            unchanged = Response(status=304)
-            unchanged.set_etag(version)
-            unchanged.headers["Cache-Control"] = "no-cache"
-            return unchanged
-    response = _answer(read_game(session(), game_id))
-    response.headers["Cache-Control"] = "no-cache"  # a phone may keep it, and asks again each time (ETag)
-    response.make_conditional(request)
+    """A game with its rounds and standings; 304 when If-None-Match names its version. One indexed read of the
+    version first: a phone that holds the game is answered without loading it, and the answer at each version
+    is built once for every phone that asks (see :func:`~scorekeeper.page_cache.kept`)."""
+    tag = services.live_tag(engine(), game_id)
+    if tag is None:
+        raise services.no_game()
+    version = tag.partition(".")[0]  # the drafts are not part of the game's JSON
+    if request.if_none_match.contains_weak(version):
+        return not_modified(version)
+
+    def draw() -> str:
+        # read after the version: the answer kept under it is never older than it (at worst newer)
+        return str(current_app.json.dumps(game_json(services.view(read_game(session(), game_id)))))
+
+    body = kept(("game", game_id, version, current_language()), draw, forms=False)
+    response = revalidate(Response(body + "\n", mimetype="application/json"))  # a phone asks again each time
+    response.set_etag(version)
     return response
 
 
@@ -148,10 +151,10 @@ def add_round(game_id: str) -> tuple[Response, int]:
     """Score the round ``number`` (or the next); the same round sent again stores nothing and answers 200.
     With If-Match, a game that changed since answers 412 (a resend of a stored round still answers 200)."""
     data = _body()
-    game = services.get_game(session(), game_id)
+    game = read_game(session(), game_id)
     entry = services.entry_from_json(game, data)
-    _, created = services.add_round(session(), game, entry, _round_number(data), _if_match())
-    return _answer(game), 201 if created else 200
+    stored, created = services.add_round(session(), game, entry, _round_number(data), _if_match())
+    return _answer(stored), 201 if created else 200
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")

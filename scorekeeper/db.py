@@ -18,7 +18,7 @@ BUSY_TIMEOUT_MS = 5000
 """How long a SQLite write waits for another one to finish before giving up."""
 
 
-def _is_file(database: str | None) -> bool:
+def in_file(database: str | None) -> bool:
     """A database in a file (WAL needs one): not in memory."""
     return bool(database) and database != ":memory:" and not str(database).startswith("file::memory:")
 
@@ -33,7 +33,7 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             # readers never wait for a writer (WAL), and a writer waits its turn instead of failing at once
             cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            if _is_file(engine.url.database):
+            if in_file(engine.url.database):
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.close()
 

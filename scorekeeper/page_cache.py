@@ -1,5 +1,7 @@
-"""Pages answered without being drawn again: validators (ETags) for pages that change with a game, and a small
-in-process cache of the pages that only change between deployments (the rules reference, the deal tables).
+"""Pages answered without being drawn again: validators (ETags) for pages that change with a game, a small
+in-process cache of the pages that only change between deployments (the rules reference, the deal tables), and
+one of what a game's pages were drawn as at its current version (:func:`kept`), shared by every phone at the
+table: after each round all of them load the same table screen, and one drawing serves them all.
 
 A page kept here is the same for every visitor of its language at its address: nothing in it may depend on the
 session (no CSRF token, no flashed message), so a page is kept only when no message is waiting to be flashed.
@@ -15,14 +17,21 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from flask import Response, current_app, request, session
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from .i18n import current_language
 
 MAX_PAGES = 64
+MAX_KEPT = 256
+"""Game pages and answers kept per process (about 25 KB each): the games being played at once, in the languages
+their phones read; a worker's memory stays the same however many games are stored."""
+
+TOKEN_STAND_IN = "\x00csrf\x00"
+"""Where a kept page had its forms' CSRF token: each visitor gets the page with their own."""
 """Pages kept per process: five languages times a few reference pages and the usual deal lookups; an address
 with odd query arguments pushes out the least recently used one instead of growing the cache."""
 
@@ -77,22 +86,25 @@ def not_modified(etag: str, *, weak: bool = False) -> Response:
     return revalidate(response)
 
 
-class PageCache:
-    """Drawn pages by (address with its query, language), least recently used dropped first; thread-safe."""
+_Kept = TypeVar("_Kept")
+
+
+class PageCache(Generic[_Kept]):
+    """Drawn pages by key, least recently used dropped first; thread-safe."""
 
     def __init__(self, size: int = MAX_PAGES) -> None:
         self.size = size
-        self._pages: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
+        self._pages: OrderedDict[tuple[str, ...], _Kept] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, str]) -> tuple[bytes, str] | None:
+    def get(self, key: tuple[str, ...]) -> _Kept | None:
         with self._lock:
             page = self._pages.get(key)
             if page is not None:
                 self._pages.move_to_end(key)
             return page
 
-    def put(self, key: tuple[str, str], page: tuple[bytes, str]) -> None:
+    def put(self, key: tuple[str, ...], page: _Kept) -> None:
         with self._lock:
             self._pages[key] = page
             self._pages.move_to_end(key)
@@ -112,7 +124,7 @@ def cached_page(draw: Callable[[], str]) -> Response:
     waits to be flashed shows that message, so it is answered as drawn and not kept."""
     if flash_pending():
         return revalidate(Response(draw(), mimetype="text/html"))
-    pages: PageCache = current_app.extensions.setdefault("page_cache", PageCache())
+    pages: PageCache[tuple[bytes, str]] = current_app.extensions.setdefault("page_cache", PageCache())
     key = (request.full_path, current_language())
     page = pages.get(key)
     if page is None:
@@ -125,3 +137,20 @@ def cached_page(draw: Callable[[], str]) -> Response:
     response = Response(body, mimetype="text/html")
     response.set_etag(etag)
     return revalidate(response)
+
+
+def kept(key: tuple[str, ...], draw: Callable[[], str], *, forms: bool = True) -> str:
+    """What ``draw`` draws for ``key``, drawn the first time only; ``key`` must name everything the drawing
+    depends on (for a game: its id and live tag, the language, the address) except the forms' CSRF token, which
+    the kept copy holds as a stand-in and each visitor gets back as their own. ``forms=False``: nothing drawn
+    holds a token (an API answer), and the visitor's session is left alone."""
+    with_token = forms and current_app.config.get("WTF_CSRF_ENABLED", True)
+    token = generate_csrf() if with_token else None
+    drawn: PageCache[str] = current_app.extensions.setdefault("kept_pages", PageCache(MAX_KEPT))
+    page = drawn.get(key)
+    if page is None:
+        page = draw()
+        if token is not None:
+            page = page.replace(token, TOKEN_STAND_IN)
+        drawn.put(key, page)
+    return page if token is None else page.replace(TOKEN_STAND_IN, token)

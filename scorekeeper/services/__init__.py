@@ -32,7 +32,7 @@ from .checker import (
 )
 from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, send_mine
 from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
-from .game_view import GameView, NextRound, RoundView, next_round, rounds_total, view
+from .game_view import AnyGame, GameView, NextRound, RoundView, StoredGame, next_round, rounds_total, view
 from .games import (
     HISTORY_WORDS,
     TRASH_DAYS,
@@ -42,12 +42,10 @@ from .games import (
     edit_round,
     find_round,
     finish_game,
-    get_game,
     history,
     in_trash,
     last_players,
     list_games,
-    no_game,
     purge_trash,
     restore_game,
     round_mark,
@@ -68,6 +66,7 @@ from .inputs import (
     read_new_game,
 )
 from .live import live_tag, tag_of, watch_code, watched_game
+from .loading import get_game, no_game, read_game
 
 __all__ = [
     "Draft",
@@ -104,7 +103,9 @@ __all__ = [
     "Problems",
     "ServiceError",
     # the score sheet: the read model, the use cases and queries, reading what was typed
+    "AnyGame",
     "GameView",
+    "StoredGame",
     "NextRound",
     "RoundView",
     "next_round",
@@ -119,6 +120,7 @@ __all__ = [
     "find_round",
     "finish_game",
     "get_game",
+    "read_game",
     "history",
     "last_players",
     "in_trash",

@@ -17,9 +17,10 @@ from ..i18n import _
 from ..kinds import kind_of
 from ..models import DraftScore, Game
 from ..reading import Field
+from .claims import STALE, writing
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
-from .games import STALE, _writing, add_round
+from .games import add_round
 from .inputs import RoundEntry, check_round
 
 
@@ -80,7 +81,7 @@ def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
     seats = len(game.seats)
     if not 0 <= sent.seat < seats:
         raise Invalid.of({Field("seat"): _("That player is not at this table.")})
-    with _writing(db, game, draft=True):
+    with writing(db, game, draft=True):
         upcoming = _filling(game, number)
         value, tiles = _check_seat(game, upcoming.engine, sent)
         draft = draft_of(game)
@@ -104,7 +105,7 @@ def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
 
 def mark_blocked(db: Session, game: Game, number: int, blocked: bool) -> bool:
     """Mark (or unmark) round ``number`` as blocked; returns whether that completed and stored the round."""
-    with _writing(db, game, draft=True):
+    with writing(db, game, draft=True):
         _filling(game, number)
         draft = draft_of(game)
         if blocked and draft is not None and any(e.went_out for e in draft.entries.values()):

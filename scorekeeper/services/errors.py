@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from ..reading import Field, Problems
 
 if TYPE_CHECKING:
-    from ..models import Game, Round
+    from ..models import Round
+    from .game_view import AnyGame, StoredRound
 
 
 class ServiceError(Exception):
@@ -51,8 +52,8 @@ class Conflict(ServiceError):
         message: str,
         errors: Mapping[Field, str] | None = None,
         *,
-        game: Game | None = None,
-        stored: Round | None = None,
+        game: AnyGame | None = None,
+        stored: Round | StoredRound | None = None,
     ) -> None:
         super().__init__(message, errors)
         self.game = game
@@ -64,7 +65,7 @@ class PreconditionFailed(ServiceError):
 
     status = 412
 
-    def __init__(self, message: str, game: Game) -> None:
+    def __init__(self, message: str, game: AnyGame) -> None:
         super().__init__(message)
         self.game = game
 

@@ -8,13 +8,11 @@ Every change to the scores also writes a line of history, in the words of the ta
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import Any, TypeVarTuple
+from typing import Any, TypeVarTuple, overload
 
 from sqlalchemy import (
     ColumnElement,
@@ -26,16 +24,13 @@ from sqlalchemy import (
     delete,
     exists,
     func,
-    inspect,
+    insert,
     or_,
     select,
     true,
     update,
 )
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstrumentedAttribute, Session, aliased, joinedload, selectinload
-from sqlalchemy.orm.attributes import set_committed_value
-from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from .. import rules
 from ..i18n import _, ngettext
@@ -43,125 +38,14 @@ from ..kinds import GameKind, kind_of
 from ..models import Change, DraftScore, Game, Round, Score, Seat
 from ..rules import Standing
 from ..rules.i18n import N_
-from .errors import BadRequest, Conflict, NotFound, PreconditionFailed
-from .game_view import StoredGame, StoredRound, StoredScore, StoredSeat, next_round, rounds_total
+from .claims import STALE, StoredWrite, check_version, claimed_stored, writing
+from .errors import BadRequest, Conflict, NotFound
+from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, is_game_id
 
 # ---------------------------------------------------------------- reading
 
 _Row = TypeVarTuple("_Row")
-
-
-def _whole_game(game_id: str) -> Select[Game]:
-    # two queries, not four: the game with its seats joined in (a handful of rows), then the rounds with their
-    # scores joined in; the draft scores load only when a write or a draft page touches them
-    return (
-        select(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .options(joinedload(Game.seats), selectinload(Game.rounds).joinedload(Round.scores))
-    )
-
-
-def _one_game(db: Session, query: Select[Game]) -> Game | None:
-    # a collection joined in makes a row per seat: unique() folds them into the one game
-    return db.scalars(query).unique().one_or_none()
-
-
-def get_game(db: Session, game_id: str) -> Game:
-    """The game with its seats, rounds and scores, to change it; NotFound says where to go instead."""
-    # an id outside the game-id alphabet (a NUL byte upsets PostgreSQL) cannot name a game: no query for it
-    game = _one_game(db, _whole_game(game_id)) if is_game_id(game_id) else None
-    if game is None:
-        raise no_game()
-    return game
-
-
-_GAME, _SEAT, _DRAFT = Game.__table__, Seat.__table__, DraftScore.__table__
-_ROUND, _SCORE = Round.__table__, Score.__table__
-
-_SHOWN_GAME = (
-    select(
-        _GAME,
-        _SEAT.c.position,
-        _SEAT.c.name,
-        _DRAFT.c.pips,
-        _DRAFT.c.tiles,
-        _DRAFT.c.went_out,
-    )
-    .select_from(
-        _GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id).outerjoin(
-            _DRAFT, and_(_DRAFT.c.game_id == _GAME.c.id, _DRAFT.c.seat_position == _SEAT.c.position)
-        )
-    )
-    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
-    .order_by(_SEAT.c.position)
-)
-"""Built once: the game's row with a row per seat, each with that seat's value for the round being filled in."""
-
-_SHOWN_ROUNDS = (
-    select(
-        _ROUND.c.number,
-        _ROUND.c.engine,
-        _ROUND.c.blocked,
-        _SCORE.c.seat_position,
-        _SCORE.c.pips,
-        _SCORE.c.tiles,
-        _SCORE.c.went_out,
-    )
-    .select_from(_ROUND.outerjoin(_SCORE, _SCORE.c.round_id == _ROUND.c.id))
-    .where(_ROUND.c.game_id == bindparam("game_id"))
-    .order_by(_ROUND.c.number, _SCORE.c.seat_position)
-)
-"""Built once: a row per score of every round, in round and seat order."""
-
-
-def read_game(db: Session, game_id: str) -> StoredGame:
-    """The game as stored, as plain values in two queries, for a page or answer that only shows it;
-    NotFound as for :func:`get_game`. Nothing read here can be changed and written back: use get_game for that."""
-    if not is_game_id(game_id):
-        raise no_game()
-    # the session's connection: one snapshot on PostgreSQL; on SQLite a round stored between the two reads can
-    # show in the rounds but not yet in the version, which only makes the ETag older than the page (a later 200)
-    connection = db.connection()
-    rows = connection.execute(_SHOWN_GAME, {"game_id": game_id}).all()
-    if not rows:
-        raise no_game()
-    first = rows[0]
-    seats = [StoredSeat(r.position, r.name) for r in rows if r.position is not None]
-    drafts = [StoredScore(r.position, r.pips, r.tiles, r.went_out) for r in rows if r.pips is not None]
-    rounds: list[StoredRound] = []
-    for r in connection.execute(_SHOWN_ROUNDS, {"game_id": game_id}):
-        if not rounds or rounds[-1].number != r.number:
-            rounds.append(StoredRound(r.number, r.engine, r.blocked, []))
-        if r.seat_position is not None:
-            rounds[-1].scores.append(StoredScore(r.seat_position, r.pips, r.tiles, r.went_out))
-    return StoredGame(
-        id=first.id,
-        kind=first.kind,
-        set_highest=first.set_highest,
-        ascending=first.ascending,
-        rounds_planned=first.rounds_planned,
-        finished_at=first.finished_at,
-        double_blank=first.double_blank,
-        rules=first.rules,
-        version=first.version,
-        drafts=first.drafts,
-        first_dealer=first.first_dealer,
-        draft_number=first.draft_number,
-        draft_blocked=first.draft_blocked,
-        created_at=first.created_at,
-        updated_at=first.updated_at,
-        seats=seats,
-        rounds=rounds,
-        draft_scores=drafts,
-    )
-
-
-def no_game() -> NotFound:
-    """No game here (never was, or in the trash): say where to go instead."""
-    return NotFound(
-        _("There is no game at this address. It may have been deleted; start a new one from the games list.")
-    )
 
 
 def _among(query: Select[*_Row], among: Collection[str] | None) -> Select[*_Row]:
@@ -391,7 +275,11 @@ def history(db: Session, game: Game) -> list[Change]:
     return list(db.scalars(select(Change).where(Change.game_id == game.id).order_by(Change.id)))
 
 
-def find_round(game: Game, number: object) -> Round:
+@overload
+def find_round(game: Game, number: object) -> Round: ...
+@overload
+def find_round(game: StoredGame, number: object) -> StoredRound: ...
+def find_round(game: AnyGame, number: object) -> Round | StoredRound:
     """The round with this number; NotFound says which rounds there are."""
     for r in game.rounds:
         if r.number == number:
@@ -404,17 +292,20 @@ def find_round(game: Game, number: object) -> Round:
 # ---------------------------------------------------------------- the history
 
 
+def _change(game_id: str, action: str, number: int, player: str | None, old: object, new: object) -> dict[str, object]:
+    """A line of the game's history, as the values of its row."""
+    return {
+        "game_id": game_id,
+        "action": action,
+        "round_number": number,
+        "player": player,
+        "old": None if old is None else str(old),
+        "new": None if new is None else str(new),
+    }
+
+
 def _log(db: Session, game: Game, action: str, number: int, player: str | None, old: object, new: object) -> None:
-    db.add(
-        Change(
-            game_id=game.id,
-            action=action,
-            round_number=number,
-            player=player,
-            old=None if old is None else str(old),
-            new=None if new is None else str(new),
-        )
-    )
+    db.add(Change(**_change(game.id, action, number, player, old, new)))
 
 
 def _hand(pips: int, tiles: int) -> str:
@@ -435,138 +326,10 @@ def _flag(went_out: bool, blocked: bool) -> str:
     return "went out" if went_out else ("blocked" if blocked else "")
 
 
-# ---------------------------------------------------------------- one write at a time
-
-STALE = N_("This game changed on another phone since you opened it.")
-
-
-class _Write:
-    """A write in progress: the version it is based on, and whether it changed anything worth keeping."""
-
-    def __init__(self, seen: int) -> None:
-        self.seen = seen
-        """The game's version before this write."""
-        self.keep = True
-
-    def discard(self) -> None:
-        """Nothing to store: give the claim back, the version stays as it was."""
-        self.keep = False
-
-
-def _held(db: Session, game: Game) -> tuple[int, int] | None:
-    """The version and drafts of the game as this session holds it, whole (seats, rounds, scores) and unchanged;
-    None when a write has to read it again anyway."""
-    if db.expire_on_commit or db.new or db.dirty or db.deleted:
-        return None
-    unloaded = inspect(game).unloaded
-    if unloaded & {"version", "drafts", "updated_at", "seats", "rounds"}:
-        return None
-    if any("scores" in inspect(r).unloaded for r in game.rounds):
-        return None
-    return game.version, game.drafts
-
-
-_COUNTERS = select(Game.__table__.c.version, Game.__table__.c.drafts, Game.__table__.c.updated_at).where(
-    Game.__table__.c.id == bindparam("game_id")
-)
-
-
-def _reread(db: Session, game_id: str, game: Game | None = None, claimed: tuple[int, int] | None = None) -> Game:
-    """The game as stored now, refreshing the objects this session already holds.
-
-    ``claimed``: the version and drafts the stored game has if nothing but this write's claim changed it since
-    ``game`` was read in this request; then only the counters are read (one row, under the claim) and the rest
-    of ``game`` stands, instead of reading every round and score again."""
-    if game is not None and claimed is not None:
-        version, drafts, updated_at = db.connection().execute(_COUNTERS, {"game_id": game_id}).one()
-        if (version, drafts) == claimed:
-            for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
-                set_committed_value(game, name, value)
-            return game
-    found = _one_game(db, _whole_game(game_id).execution_options(populate_existing=True))
-    if found is None:
-        raise no_game()
-    return found
-
-
-_SQLITE_WRITES = threading.RLock()
-"""This process's turn to write to SQLite, which takes one writer at a time for the whole database anyway."""
-
-
-@contextmanager
-def _writing(db: Session, game: Game, *, draft: bool = False) -> Iterator[_Write]:
-    """Change the game as one atomic, version-checked write (see :func:`_claimed`).
-
-    On SQLite the threads of a process write in turn: waiting on a lock here, a write starts the moment the one
-    before it ends, where SQLite's busy handler sleeps in growing steps up to 100 ms and leaves the unluckiest
-    write waiting for seconds under load. PostgreSQL locks the game's row alone, so writes to other games go on."""
-    if db.get_bind().dialect.name != "sqlite":
-        with _claimed(db, game, draft=draft) as write:
-            yield write
-        return
-    with _SQLITE_WRITES, _claimed(db, game, draft=draft) as write:
-        yield write
-
-
-@contextmanager
-def _claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[_Write]:
-    """Change the game as one atomic, version-checked write.
-
-    The version is bumped first, in the database (``UPDATE game SET version = version + 1``): on SQLite and
-    PostgreSQL alike that makes any other write to the game wait until this one is committed or rolled back.
-    Then the game is read again, so the write decides on what is stored now, never on what a page showed a
-    moment ago (when the counters show that only this claim changed it since this request read it, what the
-    session holds is what is stored, and only the counters are read). A ServiceError raised inside rolls
-    everything back and leaves ``game`` as stored; a commit that still trips over a constraint answers Conflict
-    with the game as stored.
-
-    ``draft``: a change to the round being filled in, not to the score sheet: ``drafts`` grows instead of
-    ``version`` (so no correction or If-Match goes stale over it), and nothing is written to the history."""
-    game_id = game.id
-    held = _held(db, game)
-    # end any read begun earlier, so the claim below reads the newest rows; with nothing pending, a commit does
-    # that without expiring the game this request already loaded (the session keeps objects over a commit)
-    if held is not None:
-        db.commit()
-    else:
-        db.rollback()
-    bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
-    claimed = db.connection().execute(
-        update(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .values(**bump, updated_at=datetime.now(UTC))  # UTC like every stored time (SQLite drops the zone)
-    )
-    if claimed.rowcount != 1:
-        db.rollback()
-        raise no_game()
-    _reread(db, game_id, game, None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1]))
-    write = _Write(game.version if draft else game.version - 1)
-    try:
-        yield write
-    except BaseException:
-        db.rollback()
-        _reread(db, game_id)
-        raise
-    if not write.keep or not (draft or any(isinstance(row, Change) for row in db.new)):
-        db.rollback()
-        _reread(db, game_id)
-        return
-    try:
-        db.commit()
-    except (IntegrityError, StaleDataError):
-        db.rollback()
-        raise Conflict(_(STALE), game=_reread(db, game_id)) from None
-
-
-def _check_version(game: Game, write: _Write, expected: int | None) -> None:
-    if expected is not None and expected != write.seen:
-        raise PreconditionFailed(_(STALE), game)
-
-
-def round_mark(rnd: Round) -> str:
+def round_mark(rnd: Round | StoredRound) -> str:
     """A round's values in a few characters: a correction form carries the mark of the round it opened, so
     that only a change to that round (not a new round elsewhere in the game) stops it as stale."""
-    scores = sorted(rnd.scores, key=lambda s: s.seat_position)
+    scores: list[Score | StoredScore] = sorted(rnd.scores, key=lambda s: s.seat_position)
     return ("b" if rnd.blocked else "") + ";".join(
         f"{s.pips}{'' if s.tiles is None else f'/{s.tiles}'}{'*' if s.went_out else ''}" for s in scores
     )
@@ -587,7 +350,7 @@ def _gone(db: Session, game: Game, number: int) -> None:
     find_round(game, number)
 
 
-def _same(rnd: Round, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
+def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
     """Whether a round as entered holds exactly these values."""
     by_pos = {s.seat_position: s for s in rnd.scores}
     return rnd.blocked == entry.blocked and all(
@@ -620,59 +383,84 @@ def create_game(db: Session, new: NewGame) -> Game:
 
 
 def add_round(
-    db: Session, game: Game, entry: RoundEntry, number: int | None = None, expected: int | None = None
-) -> tuple[Round, bool]:
-    """Score the round ``number`` (None: the next one); returns it and whether it was stored just now.
+    db: Session, game: AnyGame, entry: RoundEntry, number: int | None = None, expected: int | None = None
+) -> tuple[StoredGame, bool]:
+    """Score the round ``number`` (None: the next one); returns the game as stored after it and whether the
+    round was stored just now.
 
-    Sent again with the same values, the round stored earlier comes back and nothing is written; with other
+    Sent again with the same values, the round stored earlier stands and nothing is written; with other
     values, Conflict carries the round stored (``stored``). Conflict too once the game is over, or when the
     game moved on since the round was opened; Invalid names every field at fault. ``expected``: the game's
-    version the round was entered on (PreconditionFailed if it changed since); a resend is never refused."""
-    with _writing(db, game) as write:
-        played = len(game.rounds)
+    version the round was entered on (PreconditionFailed if it changed since); a resend is never refused.
+
+    The busiest write of all, made with five SQL statements on plain values (see :func:`claimed_stored`)."""
+    with claimed_stored(db, game) as (now, write):
+        played = len(now.rounds)
         if number is not None and 1 <= number <= played:
-            stored = find_round(game, number)
-            values, tiles = check_round(game, stored.engine, entry)
-            if _same(stored, values, tiles, entry):
-                write.discard()
-                return stored, False
-            words = kind_of(game.kind).words
-            raise Conflict(
-                _("%(round)s was already entered on another phone.", round=_(words.round, number=number)),
-                game=game,
-                stored=stored,
-            )
-        _check_version(game, write, expected)
-        upcoming = next_round(game)
-        if upcoming is None:
-            raise Conflict(
-                _(
-                    "All %(count)s rounds are scored and the game is over; correct a round instead.",
-                    count=rounds_total(game) or played,
-                ),
-                game=game,
-            )
-        if number is not None and number != upcoming.number:
-            raise Conflict(_(STALE), game=game)
-        values, tiles = check_round(game, upcoming.engine, entry)
-        rnd = Round(
+            stored = next(r for r in now.rounds if r.number == number)
+            values, tiles = check_round(now, stored.engine, entry)
+            if not _same(stored, values, tiles, entry):
+                words = kind_of(now.kind).words
+                raise Conflict(
+                    _("%(round)s was already entered on another phone.", round=_(words.round, number=number)),
+                    game=now,
+                    stored=stored,
+                )
+            write.discard()
+        else:
+            write.game = _store_round(db, now, write, entry, number, expected)
+    return write.game, write.keep
+
+
+def _store_round(
+    db: Session, now: StoredGame, write: StoredWrite, entry: RoundEntry, number: int | None, expected: int | None
+) -> StoredGame:
+    """The round that comes next, checked and written: its row, its scores and its history in one statement
+    each, and the drafts phones sent for it cleared."""
+    check_version(now, write, expected)
+    upcoming = next_round(now)
+    if upcoming is None:
+        raise Conflict(
+            _(
+                "All %(count)s rounds are scored and the game is over; correct a round instead.",
+                count=rounds_total(now) or len(now.rounds),
+            ),
+            game=now,
+        )
+    if number is not None and number != upcoming.number:
+        raise Conflict(_(STALE), game=now)
+    values, tiles = check_round(now, upcoming.engine, entry)
+    scores = [StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i) for i, v in enumerate(values)]
+    connection = db.connection()
+    round_id = connection.execute(
+        insert(Round)
+        .values(
+            game_id=now.id,
             number=upcoming.number,
             engine=upcoming.engine,
             blocked=entry.blocked,
-            scores=[
-                Score(seat_position=i, pips=v, went_out=entry.went_out == i, tiles=None if tiles is None else tiles[i])
-                for i, v in enumerate(values)
-            ],
-            created_at=game.updated_at,
+            created_at=now.updated_at,
         )
-        game.rounds.append(rnd)
-        game.draft_scores.clear()  # the round is stored: what the phones filled in for it is done with
-        game.draft_blocked = False
-        for i, (seat, v) in enumerate(zip(game.seats, values)):
-            _log(db, game, "entered", rnd.number, seat.name, None, _score(v, None if tiles is None else tiles[i]))
-        if entry.blocked:
-            _log(db, game, "entered", rnd.number, None, None, "blocked")
-    return rnd, True
+        .returning(Round.id)
+    ).scalar_one()
+    connection.execute(insert(Score), [{"round_id": round_id, **_fields(s)} for s in scores])
+    history = [
+        _change(now.id, "entered", upcoming.number, seat.name, None, _score(s.pips, s.tiles))
+        for seat, s in zip(now.seats, scores)
+    ]
+    if entry.blocked:
+        history.append(_change(now.id, "entered", upcoming.number, None, None, "blocked"))
+    connection.execute(insert(Change), history)
+    if now.draft_scores or now.draft_blocked:
+        # the round is stored: what the phones filled in for it is done with
+        connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
+        connection.execute(update(Game).where(Game.id == now.id).values(draft_blocked=False))
+    stored = StoredRound(upcoming.number, upcoming.engine, entry.blocked, scores)
+    return replace(now, rounds=[*now.rounds, stored], draft_scores=[], draft_blocked=False)
+
+
+def _fields(score: StoredScore) -> dict[str, object]:
+    return {"seat_position": score.seat_position, "pips": score.pips, "tiles": score.tiles, "went_out": score.went_out}
 
 
 def edit_round(
@@ -683,11 +471,11 @@ def edit_round(
     ``expected``: the game's version the correction was made on; PreconditionFailed (with the game as stored)
     if it changed since, unless ``seen``, the :func:`round_mark` the correction was opened on, shows that this
     round itself is unchanged. NotFound, Conflict (undone on another phone) or Invalid as for a new round."""
-    with _writing(db, game) as write:
+    with writing(db, game) as write:
         _gone(db, game, number)
         rnd = find_round(game, number)
         if seen is None or seen != round_mark(rnd):
-            _check_version(game, write, expected if seen is None or expected is not None else -1)
+            check_version(game, write, expected if seen is None or expected is not None else -1)
         values, tiles = check_round(game, rnd.engine, entry)
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
@@ -730,8 +518,8 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
 
     ``number`` names the round meant (None: whichever is last): sent again once it is gone, or when another
     round has become the last, Conflict refuses. ``expected`` as for :func:`edit_round`."""
-    with _writing(db, game) as write:
-        _check_version(game, write, expected)
+    with writing(db, game) as write:
+        check_version(game, write, expected)
         if number is not None and number > len(game.rounds):
             _gone(db, game, number)
         if not game.rounds:
@@ -750,8 +538,8 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
 def finish_game(db: Session, game: Game, expected: int | None = None) -> None:
     """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over.
     ``expected`` as for :func:`edit_round`."""
-    with _writing(db, game) as write:
-        _check_version(game, write, expected)
+    with writing(db, game) as write:
+        check_version(game, write, expected)
         kind = kind_of(game.kind)
         if kind.ends_by_itself is not None:
             raise Conflict(_(kind.ends_by_itself), game=game)

@@ -12,13 +12,16 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
-from ..models import Game
 from ..reading import Field, Problems, read_count
 from ..rules.text import brief, cut
 from .errors import Invalid
+
+if TYPE_CHECKING:
+    from .game_view import AnyGame
 
 MAX_NAME = 30
 """The longest player name, in characters (the seat table's column)."""
@@ -201,7 +204,7 @@ class RoundEntry:
     """Tiles left in each hand, for a game that records them (``kind.wins_hands``)."""
 
 
-def check_round(game: Game, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
+def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
     """Pips (and the tiles left, for a game that records them) as whole numbers; Invalid names every field
     at fault."""
     kind = kind_of(game.kind)
@@ -261,7 +264,7 @@ def check_round(game: Game, engine: int | None, entry: RoundEntry) -> tuple[list
     return values, tiles
 
 
-def _per_player(game: Game, values: object, what: str) -> list[int]:
+def _per_player(game: AnyGame, values: object, what: str) -> list[int]:
     names = [s.name for s in game.seats]
     if not isinstance(values, dict):
         raise Invalid(f'Send "{what}" as an object of player name to {what}, like {{"Ana": 0, "Ben": 23}}.')
@@ -297,7 +300,7 @@ def _per_player(game: Game, values: object, what: str) -> list[int]:
     return [given[n] for n in names]
 
 
-def entry_from_json(game: Game, data: Mapping[str, object]) -> RoundEntry:
+def entry_from_json(game: AnyGame, data: Mapping[str, object]) -> RoundEntry:
     """A RoundEntry from the JSON API's ``{"pips": {"Ana": 0, ...}, "went_out": "Ana", ...}``, checking every
     name."""
     names = [s.name for s in game.seats]

@@ -22,8 +22,8 @@ from ..models import Game
 from ..serve import lan_address
 from .errors import NotFound
 from .game_view import GameView, view
-from .games import get_game
 from .live import tag_of, watch_code, watched_game
+from .loading import get_game
 
 BLOCK = 4
 """Characters in each block of a game code as shown: short enough to read out across the table."""

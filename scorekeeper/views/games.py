@@ -11,9 +11,8 @@ from ..db import engine, session
 from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm, UndoForm
 from ..i18n import _, current_language
 from ..kinds import KINDS
-from ..models import Game
-from ..page_cache import csrf_part, flash_pending, not_modified, page_tag, revalidate
-from ..services.games import read_game
+from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
+from ..services.loading import read_game
 from .drafts import send_seat
 from .household import my_games, password, remember
 from .round_pages import moved_on, round_page
@@ -60,22 +59,28 @@ def new() -> str | Response:
 @bp.get("/games/<game_id>")
 def table(game_id: str) -> Response:
     """The table screen: this round's engine and deal, standings; the final result once done. 304 while the
-    browser's copy is still what it would be drawn as now."""
-    if request.if_none_match:
-        # one indexed read of the game's live tag, no game loaded, for a phone that still holds the page
-        live = services.live_tag(engine(), game_id)
-        if live is None:
-            raise services.no_game()
-        remember(game_id)
-        etag = _table_tag(live)
-        if etag is not None and request.if_none_match.contains_weak(etag):
-            return not_modified(etag, weak=True)
-    stored = read_game(session(), game_id)
+    browser's copy is still what it would be drawn as now; drawn once per version of the game for every phone
+    that asks (see :func:`~scorekeeper.page_cache.kept`)."""
+    # one indexed read of the game's live tag, no game loaded: all it takes to answer a phone that holds the
+    # page, or one that asks for a page drawn already
+    live = services.live_tag(engine(), game_id)
+    if live is None:
+        raise services.no_game()
     remember(game_id)
-    etag = _table_tag(services.tag_of(stored.version, stored.drafts))
-    page = render_template(
-        "games/table.html", game=services.view(stored), draft=services.draft_of(stored), confirm=ConfirmForm()
-    )
+    shape = _table_shape(game_id, live)
+    token = csrf_part()
+    etag = None if shape is None or token is None else page_tag(shape, token)
+    if etag is not None and request.if_none_match.contains_weak(etag):
+        return not_modified(etag, weak=True)
+
+    def draw() -> str:
+        # read after the live tag: the page drawn is never older than the tag it is kept under (at worst newer,
+        # and the phone's next live check then finds the tag moved on and loads the page again)
+        stored = read_game(session(), game_id)
+        current = services.view(stored)
+        return render_template("games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm())
+
+    page = draw() if shape is None else kept(("table", shape), draw)
     response = revalidate(Response(page, mimetype="text/html"))
     if etag is not None:
         # weak: the same page, but not the same bytes (the form's signed CSRF token carries the time it was made)
@@ -83,15 +88,13 @@ def table(game_id: str) -> Response:
     return response
 
 
-def _table_tag(live: str) -> str | None:
-    """The ETag of the table screen at this live tag (the game's version and drafts) for this visitor: their
-    language, the address (the language bar links back to it), their session's CSRF token and the household
-    gate. None when the page cannot be matched: a message waits to be flashed (it shows once, and a copy kept
-    with it must not come back), or the session has no CSRF token yet (drawing the page makes one)."""
-    token = csrf_part()
-    if token is None or flash_pending():
+def _table_shape(game_id: str, live: str) -> str | None:
+    """All the table screen at this live tag (the game's version and drafts) is drawn from but the visitor's
+    CSRF token: their language, the address (the language bar links back to it) and the household gate. None
+    when a message waits to be flashed: it shows once, and a copy kept with it must not come back."""
+    if flash_pending():
         return None
-    return page_tag("table", live, current_language(), request.full_path, token, "h" if password() else "")
+    return page_tag("table", game_id, live, current_language(), request.full_path, "h" if password() else "")
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -156,7 +159,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     return render_template("games/round.html", game=current, form=form, number=number, engine=rnd.engine, editing=True)
 
 
-def _clash(form: RoundForm, game: Game, number: int, message: str) -> ResponseReturnValue:
+def _clash(form: RoundForm, game: services.AnyGame, number: int, message: str) -> ResponseReturnValue:
     """Another phone got there first: the round as stored next to what was typed here (kept in the form,
     which now corrects the round at the game's current version), and the choice of either."""
     current = services.view(game)

@@ -8,7 +8,6 @@ from flask.typing import ResponseReturnValue
 
 from .. import services
 from ..forms.games import RoundForm
-from ..models import Game
 from .household import this_phone
 
 
@@ -31,7 +30,7 @@ def round_page(
     return page, status
 
 
-def moved_on(form: RoundForm, game: Game, message: str) -> ResponseReturnValue:
+def moved_on(form: RoundForm, game: services.AnyGame, message: str) -> ResponseReturnValue:
     """The round this form was for went away or moved (another phone undid or entered rounds meanwhile):
     what was typed stays, now in the form for the round that comes next, under the sentence that says why."""
     current = services.view(game)

@@ -3,6 +3,7 @@ drawn once per language."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -140,20 +141,43 @@ def test_table_304_refuses_a_game_that_is_not_there(client: FlaskClient) -> None
 
 
 @pytest.mark.parametrize("path", ["/games/{game}", "/api/v1/games/{game}"])
-def test_a_game_loads_in_two_queries(app: Flask, client: FlaskClient, path: str) -> None:
-    game = _game(client, rounds=4)
-    client.post(f"/games/{game}/rounds/new", data={"seat": "1", "number": "5", "pips-1": "7"})  # a draft too
+def test_a_game_is_drawn_once_per_version_for_every_phone(app: Flask, path: str) -> None:
+    first, second = app.test_client(), app.test_client()
+    game = _game(first, rounds=4)
+    first.post(f"/games/{game}/rounds/new", data={"seat": "1", "number": "5", "pips-1": "7"})  # a draft too
     with _statements(app) as run:
-        answer = client.get(path.format(game=game))
-    assert answer.status_code == 200
-    assert len(run) <= 2, run
+        drawn = first.get(path.format(game=game))
+    assert drawn.status_code == 200
+    assert len(run) <= 3, run  # the live tag, then the game and its rounds
+    with _statements(app) as run:
+        again = second.get(path.format(game=game))
+    assert len(run) == 1, run  # the live tag says the page drawn for the first phone is current
+    assert again.status_code == 200 and again.data == drawn.data
+    _round(second, game, 5)
+    after = first.get(path.format(game=game))
+    assert "Ben" in text(after) and after.data != drawn.data
+    rounds = first.get(f"/api/v1/games/{game}").get_json()["rounds"]
+    assert [r["number"] for r in rounds] == [1, 2, 3, 4, 5]
+
+
+def test_a_kept_table_screen_carries_each_phones_own_form_token(app_with_csrf: Flask) -> None:
+    mine, theirs = app_with_csrf.test_client(), app_with_csrf.test_client()
+    game = _game(mine)
+    token = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+    my_page, their_page = text(_table(mine, game)), text(_table(theirs, game))
+    my_token, their_token = token.findall(my_page), token.findall(their_page)
+    assert my_token and their_token and set(my_token).isdisjoint(their_token)
+    assert token.sub("", my_page) == token.sub("", their_page)  # the same page but for the token
+    undone = theirs.post(f"/games/{game}/rounds/undo", data={"csrf_token": their_token[0]})
+    assert undone.status_code == 302  # their token is theirs: the undo goes through
+    assert len(mine.get(f"/api/v1/games/{game}").get_json()["rounds"]) == 1
 
 
 def test_the_quick_read_shows_what_the_full_load_shows(app: Flask, client: FlaskClient) -> None:
     from scorekeeper.db import session
     from scorekeeper.services import get_game, view
     from scorekeeper.services.drafts import draft_of
-    from scorekeeper.services.games import read_game
+    from scorekeeper.services import read_game
 
     game = _game(client, rounds=3)
     client.post(f"/games/{game}/rounds/new", data={"seat": "2", "number": "4", "pips-2": "12"})
@@ -218,12 +242,12 @@ def test_a_round_posted_reads_the_rounds_once(app: Flask, client: FlaskClient) -
 
 def test_a_write_reads_the_game_again_when_another_phone_wrote_meanwhile(app: Flask, client: FlaskClient) -> None:
     from scorekeeper.db import session
-    from scorekeeper.services import add_round, entry_from_json, get_game, view
+    from scorekeeper.services import add_round, entry_from_json, get_game, read_game, view
 
     game_id = _game(client)
     with app.test_request_context():
         db = session()
-        game = get_game(db, game_id)
+        game = read_game(db, game_id)  # as the API reads it
         entry = entry_from_json(game, {"pips": {"Ana": 0, "Ben": 3, "Cleo": 4}, "went_out": "Ana"})
         other = app.extensions["db_sessionmaker"]()  # another phone, between this one's read and its write
         try:
@@ -234,5 +258,6 @@ def test_a_write_reads_the_game_again_when_another_phone_wrote_meanwhile(app: Fl
         finally:
             other.close()
         stored, created = add_round(db, game, entry)
-        assert created and stored.number == 4
-        assert [r.number for r in view(game).rounds] == [1, 2, 3, 4]
+        assert created and [r.number for r in view(stored).rounds] == [1, 2, 3, 4]
+        assert [s.pips for s in stored.rounds[2].scores] == [0, 1, 2]  # theirs stands as round 3, this is 4
+        assert [r.number for r in view(read_game(db, game_id)).rounds] == [1, 2, 3, 4]

@@ -1,0 +1,245 @@
+"""One write to a game at a time: each change claims the game first, decides on the game as stored at that
+moment, and is stored whole or not at all (see :func:`claimed`).
+
+On SQLite the writers of every process take turns through a lock file next to the database (:func:`writer_turn`);
+PostgreSQL locks the claimed game's row alone, so writes to other games go on at the same time."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, bindparam, inspect, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..db import in_file
+from ..i18n import _
+from ..models import Change, Game
+from ..rules.i18n import N_
+from .errors import Conflict, PreconditionFailed, ServiceError
+from .game_view import AnyGame, StoredGame
+from .loading import no_game, one_game, read_game, whole_game
+
+STALE = N_("This game changed on another phone since you opened it.")
+
+
+class Write:
+    """A write in progress: the version it is based on, and whether it changed anything worth keeping."""
+
+    def __init__(self, seen: int) -> None:
+        self.seen = seen
+        """The game's version before this write."""
+        self.keep = True
+
+    def discard(self) -> None:
+        """Nothing to store: give the claim back, the version stays as it was."""
+        self.keep = False
+
+
+def _held(db: Session, game: Game) -> tuple[int, int] | None:
+    """The version and drafts of the game as this session holds it, whole (seats, rounds, scores) and unchanged;
+    None when a write has to read it again anyway."""
+    if db.expire_on_commit or db.new or db.dirty or db.deleted:
+        return None
+    unloaded = inspect(game).unloaded
+    if unloaded & {"version", "drafts", "updated_at", "seats", "rounds"}:
+        return None
+    if any("scores" in inspect(r).unloaded for r in game.rounds):
+        return None
+    return game.version, game.drafts
+
+
+_COUNTERS = select(Game.__table__.c.version, Game.__table__.c.drafts, Game.__table__.c.updated_at).where(
+    Game.__table__.c.id == bindparam("game_id")
+)
+
+
+def _reread(db: Session, game_id: str, game: Game | None = None, counters: tuple[int, int] | None = None) -> Game:
+    """The game as stored now, refreshing the objects this session already holds.
+
+    ``counters``: the version and drafts the stored game has if nothing but this write's claim changed it since
+    ``game`` was read in this request; then only the counters are read (one row, under the claim) and the rest
+    of ``game`` stands, instead of reading every round and score again."""
+    if game is not None and counters is not None:
+        version, drafts, updated_at = db.connection().execute(_COUNTERS, {"game_id": game_id}).one()
+        if (version, drafts) == counters:
+            for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
+                set_committed_value(game, name, value)
+            return game
+    found = one_game(db, whole_game(game_id).execution_options(populate_existing=True))
+    if found is None:
+        raise no_game()
+    return found
+
+
+class _Turn:
+    """Whose turn it is to write to one SQLite database: the threads of this process queue on a lock, then the
+    process takes the lock of a file next to the database (``flock``), on which the kernel queues the processes.
+
+    SQLite lets one writer in at a time for the whole database anyway; a writer that finds it busy sleeps in
+    growing steps (up to 100 ms) before trying again, which left the unluckiest writes waiting for seconds under
+    load. Queued on these locks, a write starts the moment the one before it ends."""
+
+    def __init__(self, path: str | None) -> None:
+        self._threads = threading.RLock()
+        self._depth = 0
+        # a database in memory lives in this process alone: the threads' lock is all it needs
+        self._fd = None if path is None else os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        with self._threads:
+            if self._depth == 0 and self._fd is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0 and self._fd is not None:
+                    fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
+_TURNS: dict[tuple[int, str], _Turn] = {}
+_TURNS_LOCK = threading.Lock()
+
+
+@contextmanager
+def writer_turn(engine: Engine) -> Iterator[None]:
+    """This thread's turn to write, on SQLite; at once on PostgreSQL (it locks rows, not the whole database)."""
+    if engine.dialect.name != "sqlite":
+        yield
+        return
+    database = engine.url.database or ""
+    # by process: a worker forked from a process that held a turn must not share its lock file's lock
+    key = (os.getpid(), database)
+    with _TURNS_LOCK:
+        turn = _TURNS.get(key) or _TURNS.setdefault(
+            key, _Turn(database + ".writer-lock" if in_file(database) else None)
+        )
+    with turn.held():
+        yield
+
+
+@contextmanager
+def writing(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
+    """Change the ORM ``game`` as one atomic, version-checked write, in this thread's turn (see :func:`claimed`)."""
+    with writer_turn(db.get_bind().engine), claimed(db, game, draft=draft) as write:
+        yield write
+
+
+@contextmanager
+def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
+    """Change the game as one atomic, version-checked write.
+
+    The version is bumped first, in the database (``UPDATE game SET version = version + 1``): on SQLite and
+    PostgreSQL alike that makes any other write to the game wait until this one is committed or rolled back.
+    Then the game is read again, so the write decides on what is stored now, never on what a page showed a
+    moment ago (when the counters show that only this claim changed it since this request read it, what the
+    session holds is what is stored, and only the counters are read). A ServiceError raised inside rolls
+    everything back and leaves ``game`` as stored; a commit that still trips over a constraint answers Conflict
+    with the game as stored.
+
+    ``draft``: a change to the round being filled in, not to the score sheet: ``drafts`` grows instead of
+    ``version`` (so no correction or If-Match goes stale over it), and nothing is written to the history."""
+    game_id = game.id
+    held = _held(db, game)
+    # end any read begun earlier, so the claim below reads the newest rows; with nothing pending, a commit does
+    # that without expiring the game this request already loaded (the session keeps objects over a commit)
+    if held is not None:
+        db.commit()
+    else:
+        db.rollback()
+    bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
+    claimed = db.connection().execute(
+        update(Game)
+        .where(Game.id == game_id, Game.deleted_at.is_(None))
+        .values(**bump, updated_at=datetime.now(UTC))  # UTC like every stored time (SQLite drops the zone)
+    )
+    if claimed.rowcount != 1:
+        db.rollback()
+        raise no_game()
+    _reread(db, game_id, game, None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1]))
+    write = Write(game.version if draft else game.version - 1)
+    try:
+        yield write
+    except BaseException:
+        db.rollback()
+        _reread(db, game_id)
+        raise
+    if not write.keep or not (draft or any(isinstance(row, Change) for row in db.new)):
+        db.rollback()
+        _reread(db, game_id)
+        return
+    try:
+        db.commit()
+    except (IntegrityError, StaleDataError):
+        db.rollback()
+        raise Conflict(_(STALE), game=_reread(db, game_id)) from None
+
+
+def check_version(game: AnyGame, write: Write, expected: int | None) -> None:
+    if expected is not None and expected != write.seen:
+        raise PreconditionFailed(_(STALE), game)
+
+
+class StoredWrite(Write):
+    """A write made with SQL statements on a game read as plain values: ``game`` is the game once the write is
+    over (set by the write when it stores something; read again when it stores nothing)."""
+
+    def __init__(self, seen: int, game: StoredGame) -> None:
+        super().__init__(seen)
+        self.game = game
+
+
+@contextmanager
+def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, StoredWrite]]:
+    """As :func:`claimed`, in this thread's turn, for a write made with a few SQL statements instead of ORM
+    objects (a new round: some ten rows, where building and flushing objects cost several times the SQL).
+
+    Yields the game as stored now, under the claim, as plain values: ``game`` itself when the counters show
+    that only this claim changed it since it was read (one row read), else read again (two queries). A
+    ServiceError raised inside rolls back and carries the game as stored; objects the session holds are
+    expired once the write is stored, so that they show it when next read."""
+    game_id, seen = game.id, (game.version, game.drafts)
+    db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
+    with writer_turn(db.get_bind().engine):
+        connection = db.connection()
+        claim = update(Game).where(Game.id == game_id, Game.deleted_at.is_(None))
+        if connection.execute(claim.values(version=Game.version + 1, updated_at=datetime.now(UTC))).rowcount != 1:
+            db.rollback()
+            raise no_game()
+        version, drafts, updated_at = connection.execute(_COUNTERS, {"game_id": game_id}).one()
+        if isinstance(game, StoredGame) and (version, drafts) == (seen[0] + 1, seen[1]):
+            now = replace(game, version=version, updated_at=updated_at)
+        else:
+            now = read_game(db, game_id)
+        write = StoredWrite(version - 1, now)
+        try:
+            yield now, write
+        except ServiceError as e:
+            db.rollback()
+            if isinstance(e, Conflict | PreconditionFailed) and e.game is now:
+                e.game = read_game(db, game_id)  # it showed the claimed game: show it as stored instead
+            raise
+        except BaseException:
+            db.rollback()
+            raise
+        if not write.keep:
+            db.rollback()
+            write.game = read_game(db, game_id)
+            return
+        try:
+            db.commit()
+        except IntegrityError:
+            db.rollback()
+            raise Conflict(_(STALE), game=read_game(db, game_id)) from None
+        db.expire_all()
