@@ -126,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="per target (and as long for hello-world)")
     parser.add_argument("--connections", type=int, default=16, help="clients sending at once")
     parser.add_argument("--scale", action="store_true", help="time the lists at 10 and 100,000 games instead")
+    parser.add_argument("--only", default="", help="measure only the targets whose label holds this text")
     options = parser.parse_args(argv)
     if options.scale:
         from bench_scale import main as scale
@@ -141,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         targets = _fill(port)
         half = options.seconds / 2
         for label, target in targets.items():
+            if options.only not in label:
+                continue
             floor, measured = Tally(), Tally()
             for _ in range(2):  # alternately, so that both see the same machine
                 floor.add(hello_port, Target("GET", "/"), half, options.connections)

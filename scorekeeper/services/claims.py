@@ -193,11 +193,24 @@ def check_version(game: AnyGame, write: Write, expected: int | None) -> None:
 
 class StoredWrite(Write):
     """A write made with SQL statements on a game read as plain values: ``game`` is the game once the write is
-    over (set by the write when it stores something; read again when it stores nothing)."""
+    over (set by the write when it stores something; read again when it stores nothing); ``unchanged``: nobody
+    wrote to the game between the read the write was given and its claim, so what was decided on that read
+    stands."""
 
-    def __init__(self, seen: int, game: StoredGame) -> None:
+    def __init__(self, seen: int, game: StoredGame, unchanged: bool) -> None:
         super().__init__(seen)
         self.game = game
+        self.unchanged = unchanged
+
+
+_GAME = Game.metadata.tables[Game.__tablename__]
+_CLAIM = (
+    update(_GAME)
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .values(version=_GAME.c.version + 1, updated_at=bindparam("claimed_at"))
+    .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
+)
+"""Built once: the claim of a game, answering its counters as they are now (no row: no such game)."""
 
 
 @contextmanager
@@ -212,17 +225,17 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
     game_id, seen = game.id, (game.version, game.drafts)
     db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
     with writer_turn(db.get_bind().engine):
-        connection = db.connection()
-        claim = update(Game).where(Game.id == game_id, Game.deleted_at.is_(None))
-        if connection.execute(claim.values(version=Game.version + 1, updated_at=datetime.now(UTC))).rowcount != 1:
+        counters = db.connection().execute(_CLAIM, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
+        if counters is None:
             db.rollback()
             raise no_game()
-        version, drafts, updated_at = connection.execute(_COUNTERS, {"game_id": game_id}).one()
-        if isinstance(game, StoredGame) and (version, drafts) == (seen[0] + 1, seen[1]):
+        version, drafts, updated_at = counters
+        unchanged = isinstance(game, StoredGame) and (version, drafts) == (seen[0] + 1, seen[1])
+        if isinstance(game, StoredGame) and unchanged:
             now = replace(game, version=version, updated_at=updated_at)
         else:
             now = read_game(db, game_id)
-        write = StoredWrite(version - 1, now)
+        write = StoredWrite(version - 1, now, unchanged)
         try:
             yield now, write
         except ServiceError as e:

@@ -38,8 +38,8 @@ from ..kinds import GameKind, kind_of
 from ..models import Change, DraftScore, Game, Round, Score, Seat
 from ..rules import Standing
 from ..rules.i18n import N_
-from .claims import STALE, StoredWrite, check_version, claimed_stored, writing
-from .errors import BadRequest, Conflict, NotFound
+from .claims import STALE, check_version, claimed_stored, writing
+from .errors import BadRequest, Conflict, NotFound, PreconditionFailed, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, is_game_id
 
@@ -393,70 +393,95 @@ def add_round(
     game moved on since the round was opened; Invalid names every field at fault. ``expected``: the game's
     version the round was entered on (PreconditionFailed if it changed since); a resend is never refused.
 
-    The busiest write of all, made with five SQL statements on plain values (see :func:`claimed_stored`)."""
+    The busiest write of all: decided on the game as read before the claim (plain values) and, when the claim
+    finds nobody wrote since, written at once with four SQL statements (see :func:`claimed_stored`); the writers
+    queued behind it wait for those statements only."""
+    try:
+        early: tuple[_NewRound | None] | None = (_decide(game, entry, number, expected, game.version),)
+    except ServiceError:
+        early = None  # decided again under the claim, on the game as stored then, and refused from there
     with claimed_stored(db, game) as (now, write):
-        played = len(now.rounds)
-        if number is not None and 1 <= number <= played:
-            stored = next(r for r in now.rounds if r.number == number)
-            values, tiles = check_round(now, stored.engine, entry)
-            if not _same(stored, values, tiles, entry):
-                words = kind_of(now.kind).words
-                raise Conflict(
-                    _("%(round)s was already entered on another phone.", round=_(words.round, number=number)),
-                    game=now,
-                    stored=stored,
-                )
+        if early is not None and write.unchanged:
+            (decided,) = early
+        else:
+            decided = _decide(now, entry, number, expected, write.seen)
+        if decided is None:
             write.discard()
         else:
-            write.game = _store_round(db, now, write, entry, number, expected)
+            write.game = _write_round(db, now, decided)
     return write.game, write.keep
 
 
-def _store_round(
-    db: Session, now: StoredGame, write: StoredWrite, entry: RoundEntry, number: int | None, expected: int | None
-) -> StoredGame:
-    """The round that comes next, checked and written: its row, its scores and its history in one statement
-    each, and the drafts phones sent for it cleared."""
-    check_version(now, write, expected)
-    upcoming = next_round(now)
+@dataclass(frozen=True, slots=True)
+class _NewRound:
+    """A round decided on, ready to be written: its values and its lines of history."""
+
+    round: StoredRound
+    history: list[dict[str, object]]
+
+
+def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int | None, seen: int) -> _NewRound | None:
+    """What sending this round to ``game`` (at version ``seen``) does: the round that comes next, to write, or
+    None for the round stored earlier under ``number`` with these very values (a resend: nothing to write).
+    Conflict, PreconditionFailed or Invalid say why neither."""
+    played = len(game.rounds)
+    if number is not None and 1 <= number <= played:
+        stored = find_round(game, number)
+        values, tiles = check_round(game, stored.engine, entry)
+        if _same(stored, values, tiles, entry):
+            return None
+        words = kind_of(game.kind).words
+        raise Conflict(
+            _("%(round)s was already entered on another phone.", round=_(words.round, number=number)),
+            game=game,
+            stored=stored,
+        )
+    if expected is not None and expected != seen:
+        raise PreconditionFailed(_(STALE), game)
+    upcoming = next_round(game)
     if upcoming is None:
         raise Conflict(
             _(
                 "All %(count)s rounds are scored and the game is over; correct a round instead.",
-                count=rounds_total(now) or len(now.rounds),
+                count=rounds_total(game) or played,
             ),
-            game=now,
+            game=game,
         )
     if number is not None and number != upcoming.number:
-        raise Conflict(_(STALE), game=now)
-    values, tiles = check_round(now, upcoming.engine, entry)
+        raise Conflict(_(STALE), game=game)
+    values, tiles = check_round(game, upcoming.engine, entry)
     scores = [StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i) for i, v in enumerate(values)]
-    connection = db.connection()
-    round_id = connection.execute(
-        insert(Round)
-        .values(
-            game_id=now.id,
-            number=upcoming.number,
-            engine=upcoming.engine,
-            blocked=entry.blocked,
-            created_at=now.updated_at,
-        )
-        .returning(Round.id)
-    ).scalar_one()
-    connection.execute(insert(Score), [{"round_id": round_id, **_fields(s)} for s in scores])
+    names = [seat.name for seat in game.seats]
     history = [
-        _change(now.id, "entered", upcoming.number, seat.name, None, _score(s.pips, s.tiles))
-        for seat, s in zip(now.seats, scores)
+        _change(game.id, "entered", upcoming.number, names[s.seat_position], None, _score(s.pips, s.tiles))
+        for s in scores
     ]
     if entry.blocked:
-        history.append(_change(now.id, "entered", upcoming.number, None, None, "blocked"))
-    connection.execute(insert(Change), history)
+        history.append(_change(game.id, "entered", upcoming.number, None, None, "blocked"))
+    return _NewRound(StoredRound(upcoming.number, upcoming.engine, entry.blocked, scores), history)
+
+
+_TABLES = Round.metadata.tables
+_NEW_ROUND = insert(_TABLES[Round.__tablename__]).returning(_TABLES[Round.__tablename__].c.id)
+_NEW_SCORES = insert(_TABLES[Score.__tablename__])
+_NEW_CHANGES = insert(_TABLES[Change.__tablename__])
+"""Built once, on the tables: no ORM objects, and the statements compiled once per process."""
+
+
+def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
+    """The round written: its row, its scores and its history in one statement each, and the drafts phones sent
+    for it cleared; returns the game with it."""
+    connection = db.connection()
+    rnd = new.round
+    fields = {"game_id": now.id, "number": rnd.number, "engine": rnd.engine, "blocked": rnd.blocked}
+    round_id = connection.execute(_NEW_ROUND, {**fields, "created_at": now.updated_at}).scalar_one()
+    connection.execute(_NEW_SCORES, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
+    connection.execute(_NEW_CHANGES, new.history)
     if now.draft_scores or now.draft_blocked:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
         connection.execute(update(Game).where(Game.id == now.id).values(draft_blocked=False))
-    stored = StoredRound(upcoming.number, upcoming.engine, entry.blocked, scores)
-    return replace(now, rounds=[*now.rounds, stored], draft_scores=[], draft_blocked=False)
+    return replace(now, rounds=[*now.rounds, rnd], draft_scores=[], draft_blocked=False)
 
 
 def _fields(score: StoredScore) -> dict[str, object]:
