@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live typecheck clean mutate
+.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live typecheck clean mutate screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -69,6 +69,10 @@ bench-scale: translations
 # 40 phones on 8 games: how long until every phone sees a change (p50, p99)
 bench-live: translations
 	$(BIN)/python scripts/live_load.py
+
+# the main screens at 360 px, light and dark, English and Czech, into docs/screenshots/ (README shows them)
+screenshots: translations
+	SCREENSHOTS_TO_DOCS=1 $(BIN)/python -m pytest -q -m browser tests/browser/test_screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache

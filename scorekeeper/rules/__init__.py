@@ -10,6 +10,7 @@ game (``mexican_train``, ``super_domino``). Import every public name from here; 
 True
 """
 
+from .apply import apply_move
 from .dealer import ENGINE_HOLDER, HIGHEST_TILE, Dealing, dealer_seat, dealing, starting_rule
 from .errors import FormatError, IllegalMove, MoveError, OptionsError, PositionError, SketchError
 from .games import GAMES, MEXICAN_TRAIN, SUPER_DOMINO, AnyPosition, read_position
@@ -94,6 +95,7 @@ __all__ = [
     "Tile",
     "TileError",
     "Verdict",
+    "apply_move",
     "read_position",
     "rule_anchor",
     "rule_title",

@@ -9,8 +9,13 @@ changes, so its legal moves are generated once, when first asked for, and kept.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
 
+from ._json import read_tiles
+from .errors import MoveError, PositionError
 from .legality import Legality, M, T, W
+from .tables import DRAW, bits, tile_of
 
 
 class BasePosition(Legality[M, W, T]):
@@ -47,3 +52,72 @@ class BasePosition(Legality[M, W, T]):
 
     def _names(self) -> Sequence[str] | None:
         return self.names
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as JSON."""
+        raise NotImplementedError
+
+    # -- the position after a move ---------------------------------------------------------
+
+    def _draw_size(self, table: T) -> int:
+        """How many tiles a draw takes at ``table`` (before the boneyard runs out)."""
+        raise NotImplementedError
+
+    def _table_fields(self, table: T) -> dict[str, Any]:
+        """Every field of this game's position that ``table`` shows, but ``hand``."""
+        raise NotImplementedError
+
+    def after_json(self, move: M, *, hand: object = None, drawn: object = None) -> dict[str, Any]:
+        """The position after ``move``, as JSON; see :func:`scorekeeper.rules.apply_move`."""
+        code = self._verified(move)  # IllegalMove with the checker's own rule and reason
+        t = self._table.copy()
+        mover = t.turn
+        known = True
+        if code == DRAW:
+            size = min(self._draw_size(t), t.bcount)
+            if drawn is None:
+                known = False  # the mover moves on, holding tiles only they have seen
+            else:
+                taken = self._tile_indices(drawn, "drawn", t)
+                if len(taken) != size:
+                    raise MoveError("drawn", f"this draw takes {size} tiles from the boneyard, not {len(taken)}")
+                for j, i in enumerate(taken):
+                    if t.hands[mover] >> i & 1:
+                        raise MoveError(f"drawn[{j}]", f"{tile_of(i)} is already in the hand")
+                t.pile = taken[::-1]  # drawn from the end
+        elif drawn is not None:
+            raise MoveError("drawn", "only a draw takes tiles from the boneyard")
+        t.push(code)
+        if t.turn != mover:
+            if hand is None:
+                known = False
+            else:
+                held = self._tile_indices(hand, "hand", t)
+                for j, i in enumerate(held):
+                    if t.hands[mover] >> i & 1:
+                        raise PositionError(f"hand[{j}]", f"{tile_of(i)} is in the hand of the player who just moved")
+                if t.counts[t.turn] >= 0 and len(held) != t.counts[t.turn]:
+                    raise PositionError("hand", f"seat {t.turn} holds {t.counts[t.turn]} tiles, not {len(held)}")
+                mask = 0
+                for i in held:
+                    mask |= 1 << i
+                t.hands[t.turn] = mask
+        fields = self._table_fields(t)
+        if known:  # built as a position, so validated like any other, then written
+            made: Any = type(self)  # a game's position: a dataclass of its fields
+            return dict(made(**fields, hand=tuple(map(tile_of, bits(t.hands[t.turn])))).to_json())
+        out = type(self).to_json(SimpleNamespace(**fields, hand=()))  # type: ignore[arg-type]
+        out["hand"] = None
+        return out
+
+    def _tile_indices(self, value: object, path: str, table: T) -> list[int]:
+        """Tiles written like "5-1", as indices; each in the set and listed once."""
+        out: list[int] = []
+        for j, tile in enumerate(read_tiles(value, path)):
+            here = f"{path}[{j}]"
+            if tile.high > table.highest:
+                raise PositionError(here, f"{tile} is not in a double-{table.highest} set")
+            if tile.index in out:
+                raise PositionError(here, f"{tile} appears twice")
+            out.append(tile.index)
+        return out

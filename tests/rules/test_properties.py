@@ -6,7 +6,7 @@ import contextlib
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
@@ -45,6 +45,10 @@ def dealt_rounds(draw: st.DrawFn, sets: tuple[int, ...] = SUPPORTED_SETS) -> Rou
                 "multi_tile_first_lap": st.booleans(),
                 "double_cover": st.sampled_from(["anyone", "layer"]),
                 "mexican_before_own": st.booleans(),
+                "draw_until_playable": st.booleans(),
+                "one_double_per_turn": st.booleans(),
+                "mexican_after_all_started": st.booleans(),
+                "missing_engine": st.sampled_from(["draw", "highest-double", "next-double"]),
             },
         )
     )
@@ -189,13 +193,38 @@ def test_mangled_positions_raise_position_error_only(data: st.DataObject) -> Non
     assert Position.from_json(pos.to_json()) == pos
 
 
+def move_documents(where: str, places: st.SearchStrategy[Any], tiles: st.SearchStrategy[str]) -> st.SearchStrategy[Any]:
+    """Move JSON for a game whose plays say ``where``: mostly well-formed moves (a play with a tile of the set and a
+    place that may or may not exist, a draw, a pass), some with one field mangled or one too many, and some
+    anything at all, so that both the reading and the checking of a move are exercised."""
+    play = st.fixed_dictionaries({"action": st.just("play"), "tile": tiles, where: places})
+    plain = st.sampled_from([{"action": "draw"}, {"action": "pass"}])
+    mangled = st.tuples(play | plain, st.sampled_from(["action", "tile", where, "extra"]), json_values).map(
+        lambda t: {**t[0], t[1]: t[2]}
+    )
+    dropped = st.tuples(play, st.sampled_from(["tile", where])).map(
+        lambda t: {k: v for k, v in t[0].items() if k != t[1]}
+    )
+    wrong = st.one_of(mangled, dropped, json_values)
+    return st.integers(0, 9).flatmap(lambda k: play if k < 6 else plain if k < 7 else wrong)  # 7 in 10 well formed
+
+
+MOVE_DOCS = move_documents(
+    "train",
+    st.integers(-1, 6) | st.just("mexican") | st.sampled_from(["0", "Mexican", None, 1.0, True]),
+    st.sampled_from(["5-1", "1-5", "3-3", "7-3", "12-5", "9-4", "13-1", "5", "x-y", " 5-1 "]),
+)
+
+
 @settings(SETTINGS, max_examples=200)
-@given(move=json_values)
+@given(move=MOVE_DOCS)
 def test_mangled_moves_raise_move_error_only(move: Any) -> None:
     try:
         m = Move.from_json(move)
     except MoveError:
+        event("refused as a move")
         return
+    event("read as a move")
     assert Move.from_json(m.to_json()) == m
     verdict = check(VALID, m)
     assert verdict.rule and verdict.reason

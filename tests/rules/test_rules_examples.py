@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import RULES, IllegalMove, Move
+from scorekeeper.rules import PRESETS, RULES, IllegalMove, Move, Position, PositionError, Round, Tile
 
-from .helpers import play, pos, rule_of
+from .helpers import play, pos, pos_json, round_from, rule_of
 
 FOUR = ("", "", "", "")
 
@@ -239,6 +239,282 @@ class TestPortuguese:
 
         with pytest.raises(PositionError, match="open_doubles"):
             pos("5-1", trains=["", "12-5 5-5", "", ""], open_doubles=[1], rules=self.R)
+
+
+# -- one tile a turn, and trains that exist (issue 15) ---------------------------------------
+
+
+class TestTurnOver:
+    """A turn lays one tile unless it is a double; once it is laid only the pass that hands over is left."""
+
+    TWO = ("12-5 5-9", "12-3 3-4")
+
+    def finished(self, **extra: object) -> Position:
+        return pos("4-5 8-1", trains=self.TWO, laid=1, rules="czech", **extra)
+
+    def test_second_ordinary_tile_in_a_finished_turn_is_refused(self) -> None:
+        verdict = self.finished().check(play("4-5", 1))
+        assert verdict.rule == "turn-over" and not verdict.legal
+        assert verdict.reason == (
+            "Your turn is over: a turn lays one tile unless it is a double, so 5-4 cannot be laid now. "
+            "Pass to hand the turn to the next player."
+        )
+        assert verdict.anchor == "turns"
+
+    def test_a_finished_turn_offers_only_the_pass(self) -> None:
+        p = self.finished()
+        assert p.legal_moves() == [Move.pass_()]
+        assert p.check(Move.pass_()).legal
+        assert "your turn is over" in p.check(Move.pass_()).reason
+        draw = p.check(Move.draw())
+        assert draw.rule == "turn-over" and "you do not draw" in draw.reason
+        assert p.check(Move.draw()).rule == "turn-over"
+
+    def test_a_finished_turn_is_refused_even_after_a_draw(self) -> None:
+        p = self.finished(drawn=True)
+        assert rule_of(p, play("4-5", 1)) == "turn-over" and p.legal_moves() == [Move.pass_()]
+
+    def test_every_preset_refuses_the_second_tile(self) -> None:
+        for rules in ("standard", "italian", "czech", "portuguese"):
+            p = pos("5-1 1-2", trains=["12-5", "", "", ""], laid=1, rules=rules)
+            assert rule_of(p, play("5-1", 0)) == "turn-over", rules
+
+    def test_the_round_ends_the_turn_where_the_position_hands_over(self) -> None:
+        fresh = pos("9-4 4-5 8-1", trains=self.TWO, boneyard=1, rules="czech")
+        r = round_from(fresh, ["9-4 4-5 8-1", "6-6"], "2-2")
+        r.play("9-4", 0)
+        assert r.turn == 1 and r._core().laid == 0  # the round moved on at once
+        # the same moment written as a position with the tile laid: the pass hands over, changing nothing else
+        p = pos("4-5 8-1", trains=("12-5 5-9 9-4", "12-3 3-4"), laid=1, boneyard=1, rules="czech")
+        r2 = round_from(p, ["4-5 8-1", "6-6"], "2-2")
+        r2.pass_()
+        assert r2.turn == 1 and r2._core().laid == 0 and r2._core().passes == 0
+        assert not any(t.marker for t in r2.trains)  # a player who laid a tile is not marked
+
+    def test_a_double_still_asks_for_another_tile(self) -> None:
+        p = pos("5-1", trains=["12-5 5-5", "", "", ""], open_doubles=[0], laid=1, laid_double=True)
+        assert rule_of(p, play("5-1", 0)) == "legal"
+
+    def test_the_first_lap_goes_on_while_a_tile_fits(self) -> None:
+        p = pos("5-1 1-4", trains=["12-5", "", "", ""], first_lap=True, laid=1, rules="czech")
+        assert rule_of(p, play("5-1", 0)) == "legal"
+
+    def test_the_portuguese_bonus_tile_does_not_use_up_the_turn(self) -> None:
+        p = pos("12-3 5-1 9-9", trains=["12-5", "", "", ""], boneyard=1, rules="portuguese")
+        r = round_from(p, ["12-3 5-1 9-9", "6-6", "6-1", "6-2"], "2-2")
+        r.play("12-3", "mexican")
+        assert r.turn == 0 and r._core().laid == 0  # the bonus tile is not counted
+        assert r.can_play("5-1", 0)
+        r.play("5-1", 0)
+        assert r.turn == 1
+
+    def test_passes_are_not_counted_in_a_turn_that_laid_a_tile(self) -> None:
+        with pytest.raises(PositionError, match="passes: the player to move laid a tile"):
+            pos("4-5", trains=self.TWO, laid=1, boneyard=0, passes=1)
+
+
+class TestCzechFirstLapTurnEnds:
+    """Seed 001: on the first lap each player lays as many tiles as they can. Read as the README does: the
+    turn goes on while another tile fits your own train, and ends when none does. A player who has laid
+    tiles does not draw for more (drawing is for a player who cannot lay a tile at all)."""
+
+    def position(self) -> Position:
+        return pos("9-8", trains=["12-3 3-4", ""], first_lap=True, laid=2, boneyard=10, rules="czech")
+
+    def test_czech_first_lap_with_laid_tiles_and_nothing_fitting_hands_over(self) -> None:
+        p = self.position()
+        assert p.legal_moves() == [Move.pass_()]
+        assert p.check(Move.pass_()).legal
+        draw = p.check(Move.draw())
+        assert draw.rule == "turn-over" and draw.reason.startswith("Your first-lap turn is over")
+        assert rule_of(p, play("9-8", 0)) == "turn-over"
+
+    def test_the_round_ends_such_a_turn_itself(self) -> None:
+        p = pos("3-4 9-8", trains=["12-3", ""], first_lap=True, laid=1, boneyard=1, rules="czech")
+        r = round_from(p, ["3-4 9-8", "6-6"], "2-2")
+        r.play("3-4", 0)
+        assert r.turn == 1 and r.boneyard_count == 1  # nothing more fitted: no draw, the turn passed on
+
+    def test_a_player_who_laid_nothing_still_draws(self) -> None:
+        p = pos("9-8", trains=["12-3 3-4", ""], first_lap=True, boneyard=10, rules="czech")
+        assert p.legal_moves() == [Move.draw()]
+
+
+class TestNoSuchTrain:
+    """Trains are seats 0 to players - 1, or "mexican"; seat ``players`` is not the Mexican train."""
+
+    def test_the_seat_after_the_last_is_no_train(self) -> None:
+        p = pos("7-1", trains=["12-3", "12-5"], mexican="12-7")
+        for train in (2, 3, 30, 31, 32):
+            verdict = p.check(play("7-1", train))
+            assert verdict.rule == "no-such-train", train
+        assert p.check(play("7-1", 2)).reason == 'There is no train 2: trains are seats 0 to 1, or "mexican".'
+        assert rule_of(p, play("7-1", "mexican")) == "legal"
+
+    def test_json_moves_and_rounds_refuse_it_too(self) -> None:
+        from scorekeeper.rules import read_position
+
+        doc = pos_json("7-1", trains=["12-3", "12-5"], mexican="12-7", boneyard=1)
+        assert read_position(doc).check_json({"action": "play", "tile": "7-1", "train": 2}).rule == "no-such-train"
+        r = round_from(Position.from_json(doc), ["7-1", "6-6"], "2-2")
+        with pytest.raises(IllegalMove) as caught:
+            r.push(play("7-1", 2))
+        assert caught.value.rule == "no-such-train"
+        assert not r.can_play("7-1", 2) and r.can_play("7-1", "mexican")
+
+    def test_every_preset_and_player_count(self) -> None:
+        for rules in ("standard", "italian", "czech", "portuguese"):
+            for players in (2, 3, 4):
+                p = pos("7-1", trains=[""] * players, rules=rules)
+                assert rule_of(p, play("7-1", players)) == "no-such-train", (rules, players)
+
+
+# -- house rules: options off in every preset, on where a table asks ---------------------------------
+
+
+def house(preset: str, **options: object) -> dict[str, object]:
+    return {"preset": preset, **options}
+
+
+WITH_MEXICAN = ("standard", "italian", "portuguese")
+
+
+class TestDrawUntilPlayable:
+    """Option draw_until_playable: draw until a tile fits (or the boneyard is empty), not just one tile."""
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_after_a_useless_draw_draw_again(self, preset: str) -> None:
+        p = pos("9-8", trains=["12-3", "", "", ""], drawn=True, rules=house(preset, draw_until_playable=True))
+        assert p.legal_moves() == [Move.draw()]
+        verdict = p.check(Move.pass_())
+        assert verdict.rule == "cannot-pass"
+        assert verdict.reason == "You cannot pass yet: under these rules you draw until a tile fits, so draw again."
+        assert pos("9-8", trains=["12-3", "", "", ""], drawn=True, rules=preset).legal_moves() == [Move.pass_()]
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_a_round_draws_until_a_tile_fits_then_lays_it(self, preset: str) -> None:
+        p = pos(
+            "9-8", trains=["12-3", "12-0", "12-1", "12-2"], boneyard=3, rules=house(preset, draw_until_playable=True)
+        )
+        r = round_from(p, ["9-8", "6-6", "6-5", "6-4"], "3-5 1-1 2-2")
+        assert r.draw() == Tile(2, 2) and r.draw() == Tile(1, 1) and r.draw() == Tile(5, 3)
+        assert r.legal_moves() == [Move.play("5-3", 0)]
+
+    def test_an_empty_boneyard_still_ends_the_drawing(self) -> None:
+        p = pos(
+            "9-8",
+            trains=["12-3", "", "", ""],
+            drawn=True,
+            boneyard=0,
+            rules=house("standard", draw_until_playable=True),
+        )
+        assert p.legal_moves() == [Move.pass_()]
+
+
+class TestOneDoublePerTurn:
+    """Option one_double_per_turn: the tile after a double may not be another double. It matters where the
+    follow-up may go elsewhere (Italian, Portuguese): elsewhere, a covering tile always carries a second number."""
+
+    @pytest.mark.parametrize("preset", ["italian", "portuguese"])
+    def test_the_follow_up_of_a_double_is_not_a_double(self, preset: str) -> None:
+        laid = {"open_doubles": [0], "laid": 1, "laid_double": True}
+        hand, trains = "5-1 7-7", ["12-5 5-5", "", "", ""]
+        p = pos(hand, trains=trains, mexican="12-7", rules=house(preset, one_double_per_turn=True), **laid)
+        verdict = p.check(play("7-7", "mexican"))
+        assert verdict.rule == "one-double-a-turn" and verdict.anchor == "doubles"
+        assert verdict.reason == (
+            "7-7 cannot follow your double: under these rules a turn lays at most one double, "
+            "so the tile after it must not be a double."
+        )
+        assert p.legal_moves() == [Move.play("5-1", 0)]
+        assert (
+            rule_of(pos(hand, trains=trains, mexican="12-7", rules=preset, **laid), play("7-7", "mexican")) == "legal"
+        )
+
+    def test_only_a_double_fits_so_draw(self) -> None:
+        rules = house("italian", one_double_per_turn=True)
+        p = pos(
+            "7-7",
+            trains=["12-5 5-5", "", "", ""],
+            mexican="12-7",
+            open_doubles=[0],
+            laid=1,
+            laid_double=True,
+            rules=rules,
+        )
+        assert p.legal_moves() == [Move.draw()]
+
+    def test_the_czech_first_lap_is_not_limited(self) -> None:
+        rules = house("czech", one_double_per_turn=True)
+        p = pos("5-5 5-1", trains=["12-5", "", "", ""], first_lap=True, laid=1, rules=rules)
+        assert rule_of(p, play("5-5", 0)) == "legal"
+
+
+class TestMexicanAfterAllStarted:
+    """Option mexican_after_all_started: the Mexican train opens once every player has started a train."""
+
+    @pytest.mark.parametrize("preset", WITH_MEXICAN)
+    def test_closed_while_a_train_is_empty(self, preset: str) -> None:
+        rules = house(preset, mexican_after_all_started=True)
+        p = pos("12-6 5-1", trains=["12-5", "", "12-3", "12-4"], rules=rules)
+        verdict = p.check(play("12-6", "mexican"))
+        assert verdict.rule == "mexican-train-not-open" and verdict.anchor == "mexican-train"
+        assert verdict.reason == (
+            "12-6 cannot go on the Mexican train yet: "
+            "under these rules it opens only once every player has started their own train."
+        )
+        assert Move.play("12-6", "mexican") not in p.legal_moves()
+
+    @pytest.mark.parametrize("preset", WITH_MEXICAN)
+    def test_open_once_every_train_is_started(self, preset: str) -> None:
+        rules = house(preset, mexican_after_all_started=True)
+        p = pos("12-6 5-1", trains=["12-5", "12-2", "12-3", "12-4"], rules=rules)
+        assert rule_of(p, play("12-6", "mexican")) == "legal"
+
+
+class TestMissingEngine:
+    """Option missing_engine, for the presets whose engine comes from a hand (Czech, Portuguese)."""
+
+    @staticmethod
+    def undealt(preset: str, **options: object) -> Round:
+        """A two-player round in which nobody was dealt the 12-12 (found by seed, the same every run)."""
+        for seed in range(100):
+            plain = Round.deal(house(preset, missing_engine="draw"), 2, 12, seed=seed)
+            if len(plain.hand(0)) + len(plain.hand(1)) > 29:  # 15 each dealt, one laid: someone drew for it
+                return Round.deal(house(preset, **options), 2, 12, seed=seed)
+        raise AssertionError("no seed without the engine dealt")
+
+    @staticmethod
+    def held_doubles(r: Round) -> set[int]:
+        return {t.high for t in r.boneyard if t.is_double}
+
+    @pytest.mark.parametrize("preset", ["czech", "portuguese"])
+    def test_highest_double_becomes_the_engine(self, preset: str) -> None:
+        r = self.undealt(preset, missing_engine="highest-double")
+        assert r.engine < 12 and len(r.hand(0)) + len(r.hand(1)) == 29  # dealt 30, one laid, nobody drew
+        assert set(range(r.engine + 1, 13)) <= self.held_doubles(r)  # every higher double is in the boneyard
+        assert Tile(r.engine, r.engine) not in r.hand(r.turn)
+        assert r.position().engine == r.engine
+
+    @pytest.mark.parametrize("preset", ["czech", "portuguese"])
+    def test_next_double_down_becomes_the_engine(self, preset: str) -> None:
+        r = self.undealt(preset, missing_engine="next-double")
+        assert r.engine < 12 and len(r.hand(0)) + len(r.hand(1)) == 29
+        assert set(range(r.engine + 1, 13)) <= self.held_doubles(r)
+        assert Tile(r.engine, r.engine) not in r.hand(r.turn)
+
+    def test_next_double_down_wraps_round_to_the_top(self) -> None:
+        for seed in range(200):
+            r = Round.deal(house("czech", missing_engine="next-double"), 2, 12, engine=0, seed=seed)
+            if r.engine != 0:  # nobody was dealt the 0-0: the next double down from it is the 12-12
+                assert set(range(r.engine + 1, 13)) <= self.held_doubles(r)
+                return
+        raise AssertionError("no seed to show the wrap")
+
+    @pytest.mark.parametrize("preset", ["czech", "portuguese"])
+    def test_by_default_players_draw_for_it(self, preset: str) -> None:
+        r = self.undealt(preset)
+        assert r.engine == 12
 
 
 def test_every_rule_id_has_a_title_and_anchor() -> None:

@@ -6,10 +6,13 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import DominoSet, SuperMove, SuperPosition, SuperRound, Tile
+from scorekeeper.rules import DominoSet, MoveError, SuperMove, SuperPosition, SuperRound, Tile, check_super
+
+from .test_properties import move_documents
+from .test_super_domino_json import SPEC_EXAMPLE
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -123,3 +126,25 @@ def test_pop_undoes_push(r: SuperRound, rnd: random.Random, steps: int) -> None:
         assert r.pop() == move and r.position() == before
         r.push(move)
         assert r.position() == after
+
+
+SD_MOVE_DOCS = move_documents(
+    "edge",
+    st.integers(-1, 6) | st.none() | st.sampled_from(["0", 1.0, True, "spinner"]),
+    st.sampled_from(["15-3", "3-15", "13-4", "5-5", "7-1", "13-13", "16-1", "19-1", "5", "x-y"]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(move=SD_MOVE_DOCS)
+def test_mangled_moves_raise_move_error_only(move: Any) -> None:
+    """Move JSON, mostly well formed: anything not a move is a MoveError; every move reads back and gets a verdict."""
+    try:
+        m = SuperMove.from_json(move)
+    except MoveError:
+        event("refused as a move")
+        return
+    event("read as a move")
+    assert SuperMove.from_json(json.loads(json.dumps(m.to_json()))) == m
+    verdict = check_super(SPEC_EXAMPLE, m)
+    assert verdict.rule and verdict.reason and verdict.anchor.startswith("super-domino-")

@@ -27,6 +27,7 @@ class Table:
         "n", "mex", "highest", "engine", "options",
         "cover_anyone", "follow_elsewhere", "mexican_train", "before_own", "mex_bonus", "multi_first",
         "end_on_double", "markers", "others_ok", "remove_any", "mark_unfollowed",
+        "draw_until", "one_double", "after_all",
         "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
         "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked",
         "_acc",
@@ -49,6 +50,9 @@ class Table:
         self.others_ok = options.markers and options.play_on_marked
         self.remove_any = options.marker_removed_by == "anyone"
         self.mark_unfollowed = options.mark_unfollowed_double
+        self.draw_until = options.draw_until_playable
+        self.one_double = options.one_double_per_turn
+        self.after_all = options.mexican_after_all_started
         self.hands = [0] * players
         self.counts = [0] * players
         """Tiles in each hand; -1 where unknown (a checker position)."""
@@ -111,6 +115,9 @@ class Table:
         if not set_aside:
             bit = 1 << engine
             holder = next((s for s in range(n) if self.hands[s] & bit), -1)
+            if holder < 0 and self.options.missing_engine != "draw":
+                holder, engine = self._stand_in_engine()
+                bit = 1 << engine
             seat = first
             while holder < 0:  # nobody holds it: draw in turn until someone does
                 drawn = self.pile.pop()
@@ -125,6 +132,23 @@ class Table:
             self.turn = holder
         self.bcount = len(self.pile)
 
+    def _stand_in_engine(self) -> tuple[int, int]:
+        """(holder, tile index) of the double that stands in for a missing engine, which becomes this round's
+        engine; (-1, the engine's index) when no hand holds a double."""
+        top = self.highest
+        if self.options.missing_engine == "highest-double":
+            order = list(range(top, -1, -1))
+        else:  # "next-double": the next one down, wrapping round to the top
+            order = [(self.engine - k) % (top + 1) for k in range(1, top + 1)]
+        for value in order:
+            bit = 1 << tile_index(value, value)
+            for seat in range(self.n):
+                if self.hands[seat] & bit:
+                    self.engine = value
+                    self.ends = [value] * (self.n + 1)
+                    return seat, tile_index(value, value)
+        return -1, tile_index(self.engine, self.engine)
+
     # -- where the player to move may play ------------------------------------
 
     def accessible(self) -> tuple[int, ...]:
@@ -133,6 +157,8 @@ class Table:
         if self.multi_first and self.turn_no < self.n:
             return (seat,)
         mexok = self.mexican_train and (self.before_own or bool(self.trains[seat]))
+        if mexok and self.after_all:
+            mexok = all(self.trains[s] for s in range(self.n))
         key = ((self.marked if self.others_ok else 0) << 6 | seat) << 1 | mexok
         acc = self._acc.get(key)
         if acc is None:
@@ -155,10 +181,38 @@ class Table:
             return (oldest,)
         return self.accessible()
 
+    def first_lap_goes_on(self) -> bool:
+        """Is it the first lap, under rules that let a first-lap turn go on while another tile fits?"""
+        return self.multi_first and self.turn_no < self.n
+
+    def turn_over(self) -> bool:
+        """Has the player to move laid all they may this turn, so only the pass that hands over is left?
+
+        A turn lays one tile; a double (``pending``) asks for another. With ``multi_tile_first_lap`` a
+        first-lap turn goes on while another tile fits, and is over once none does. A bonus tile that starts
+        the Mexican train is not counted in ``laid``, so it never ends the turn by itself. A round never rests
+        in this state (its last tile ends the turn at once), but a position written by hand can.
+        """
+        if not self.laid or self.pending:
+            return False
+        return not (self.first_lap_goes_on() and self.plays())
+
     def legal_codes(self) -> list[int]:
         """Every legal move as an int; plays first, else the draw or the pass."""
         if self.over:
             return []
+        spent = self.laid > 0 and not self.pending
+        if spent and not self.first_lap_goes_on():
+            return [PASS]  # the turn is over (a round ends it at once; a position may show it): hand over
+        out = self.plays()
+        if not out:
+            # After laying tiles (the first lap, once nothing more fits) the turn is over too: a player draws
+            # only when they cannot lay a tile at all, which is not the case of someone who just laid some.
+            out.append(DRAW if not spent and self.may_draw_again() and self.bcount else PASS)
+        return out
+
+    def plays(self) -> list[int]:
+        """Every play the rules allow the player to move, ignoring whether their turn is over."""
         hand = self.hands[self.turn]
         out: list[int] = []
         ends = self.ends
@@ -170,9 +224,13 @@ class Table:
                 m ^= low
         if out and not self.end_on_double and self.counts[self.turn] == 1:
             out = [c for c in out if not DOUBLE[c >> TRAIN_BITS]]
-        if not out:
-            out.append(DRAW if not self.drawn and self.bcount else PASS)
+        if out and self.one_double and self.pending and not self.first_lap_goes_on():
+            out = [c for c in out if not DOUBLE[c >> TRAIN_BITS]]
         return out
+
+    def may_draw_again(self) -> bool:
+        """Has the player to move not drawn yet, or may they draw again (``draw_until_playable``)?"""
+        return not self.drawn or self.draw_until
 
     def first_play(self) -> int:
         """A legal play, or -1 when the player to move has none."""
@@ -195,6 +253,8 @@ class Table:
                 return R.MEXICAN_TRAIN_NOT_ALLOWED
             if not self.before_own and not self.trains[seat]:
                 return R.OWN_TRAIN_FIRST
+            if self.after_all and not all(self.trains[s] for s in range(self.n)):
+                return R.MEXICAN_TRAIN_NOT_OPEN
             return R.LEGAL
         if not (self.others_ok and self.marked >> t & 1):
             return R.TRAIN_NOT_OPEN
@@ -204,6 +264,8 @@ class Table:
         """The rule laying tile ``tile`` (an index, or -1 for a tile outside the set) on train ``t`` breaks."""
         if self.over:
             return R.ROUND_OVER
+        if self.turn_over():
+            return R.TURN_OVER
         if not 0 <= t <= self.mex:
             return R.NO_SUCH_TRAIN
         if tile < 0 or not self.hands[self.turn] >> tile & 1:
@@ -222,6 +284,8 @@ class Table:
         end = self.ends[t]
         if HIGH[tile] != end and LOW[tile] != end:
             return R.TILE_DOES_NOT_MATCH
+        if DOUBLE[tile] and self.one_double and self.pending and not self.first_lap_goes_on():
+            return R.ONE_DOUBLE_A_TURN
         if DOUBLE[tile] and not self.end_on_double and self.counts[self.turn] == 1:
             return R.NO_ROUND_END_ON_DOUBLE
         return R.LEGAL
@@ -230,7 +294,9 @@ class Table:
         """The rule a draw breaks, or "legal"."""
         if self.over:
             return R.ROUND_OVER
-        if self.drawn:
+        if self.turn_over():
+            return R.TURN_OVER
+        if not self.may_draw_again():
             return R.ALREADY_DREW
         if self.first_play() >= 0:
             return R.MUST_PLAY_BEFORE_DRAWING
@@ -242,7 +308,9 @@ class Table:
         """The rule a pass breaks, or "legal"."""
         if self.over:
             return R.ROUND_OVER
-        if self.first_play() >= 0 or (not self.drawn and self.bcount):
+        if self.turn_over():
+            return R.LEGAL  # the pass that hands over once the tiles of the turn are laid
+        if self.first_play() >= 0 or (self.may_draw_again() and self.bcount):
             return R.CANNOT_PASS
         return R.LEGAL
 
@@ -270,6 +338,9 @@ class Table:
             self.passes = 0
             return
         if code == PASS:
+            if self.turn_over():
+                self._end_turn()  # as the round's own last tile of the turn would have: no marker, no count
+                return
             self._pass(seat)
             return
         tile = code >> TRAIN_BITS
@@ -288,6 +359,7 @@ class Table:
         if self.counts[seat] == 0 or (self.counts[seat] < 0 and not self.hands[seat]):
             self.over = True
             self.winner = seat
+            self.pending = False  # a double covered by the last tile asks for nothing more (and none is open)
             return
         if DOUBLE[tile]:
             od.append(t)
@@ -298,7 +370,7 @@ class Table:
             return  # the extra tile that starts the Mexican train does not use up the turn
         self.laid += 1
         self.pending = False
-        if self.multi_first and self.turn_no < self.n and self.first_play() >= 0:
+        if self.first_lap_goes_on() and self.plays():
             return
         self._end_turn()
 

@@ -67,8 +67,12 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             return PASS, -1, -1
         tile = move.tile
         idx = tile.index if tile is not None and tile.high <= t.highest else -1
-        train = t.mex if move.train == MEXICAN else move.train
-        if not isinstance(train, int) or not 0 <= train <= t.mex:
+        # a seat number names a personal train, and only "mexican" the Mexican train: the core numbers the
+        # Mexican train after the last seat, but seat n in a move is a seat that does not exist
+        train = move.train
+        if train == MEXICAN:
+            train = t.mex
+        elif not isinstance(train, int) or not 0 <= train < t.n:
             train = TRAIN_MASK
         code = idx << TRAIN_BITS | train if idx >= 0 else -3
         return code, idx, train
@@ -108,6 +112,8 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             if move.action == "draw":
                 return _("You may draw: you have no tile to play.")
             if move.action == "pass":
+                if t.turn_over():
+                    return _("You may pass: your turn is over, and passing hands the turn to the next player.")
                 return _("You may pass: you can neither play nor draw.")
             return _("You may lay {tile} on {train}.", tile=tile, train=where)
         if rule == R.ROUND_OVER:
@@ -116,6 +122,29 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             if t.winner in (-1, t.turn):
                 return _("The round is over: you went out, so nobody may move.")
             return _("The round is over: {name} went out, so nobody may move.", name=self.seat_name(t.winner))
+        if rule == R.TURN_OVER:
+            first_lap = t.first_lap_goes_on()
+            if move.action == "draw":
+                if first_lap:
+                    return _(
+                        "Your first-lap turn is over: you have laid your tiles and nothing more fits your own "
+                        "train, so you do not draw. Pass to hand the turn to the next player."
+                    )
+                return _(
+                    "Your turn is over: you have laid your tile, so you do not draw. "
+                    "Pass to hand the turn to the next player."
+                )
+            if first_lap:
+                return _(
+                    "Your first-lap turn is over: nothing more in your hand fits your own train, "
+                    "so {tile} cannot be laid now. Pass to hand the turn to the next player.",
+                    tile=tile,
+                )
+            return _(
+                "Your turn is over: a turn lays one tile unless it is a double, so {tile} cannot be laid now. "
+                "Pass to hand the turn to the next player.",
+                tile=tile,
+            )
         if rule == R.NO_SUCH_TRAIN:
             return _(
                 'There is no train {train}: trains are seats 0 to {last}, or "mexican".',
@@ -165,6 +194,18 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             return _("{tile} cannot go on the Mexican train: these rules have no Mexican train.", tile=tile)
         if rule == R.OWN_TRAIN_FIRST:
             return _("{tile} cannot go on the Mexican train yet: start your own train first.", tile=tile)
+        if rule == R.MEXICAN_TRAIN_NOT_OPEN:
+            return _(
+                "{tile} cannot go on the Mexican train yet: "
+                "under these rules it opens only once every player has started their own train.",
+                tile=tile,
+            )
+        if rule == R.ONE_DOUBLE_A_TURN:
+            return _(
+                "{tile} cannot follow your double: under these rules a turn lays at most one double, "
+                "so the tile after it must not be a double.",
+                tile=tile,
+            )
         if rule == R.FIRST_LAP_OWN_TRAIN:
             return _(
                 "{tile} cannot go on {train}: on the first lap everyone lays tiles on their own train only.",
@@ -203,6 +244,8 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 return _(
                     "You cannot pass while you can play: {tile} on {train} is legal.", tile=play_tile, train=play_train
                 )
+            if t.drawn:  # only under draw_until_playable may a player who drew draw again
+                return _("You cannot pass yet: under these rules you draw until a tile fits, so draw again.")
             if t.pending:
                 return _("You cannot pass yet: after laying a double you must lay another tile, so draw first.")
             return _("You cannot pass yet: draw a tile from the boneyard first.")

@@ -28,6 +28,7 @@ EnginePlacement = Literal["set-aside", "holder"]
 DoubleCover = Literal["anyone", "layer"]
 MexicanStart = Literal["play", "bonus"]
 MarkerRemoval = Literal["owner", "anyone"]
+MissingEngine = Literal["draw", "highest-double", "next-double"]
 
 # -- how many tiles each player draws (deal.py reads these through the options) ------------
 
@@ -111,6 +112,19 @@ class Options:
     on the marked train replaces the marker."""
     mark_unfollowed_double: bool = True
     """Does a player who lays a double and cannot follow it up (even after drawing) mark their train?"""
+    # -- house rules: off (the behaviour above) in every preset ------------------------------
+    draw_until_playable: bool = False
+    """A player who cannot play draws until a tile fits or the boneyard is empty, not just one tile."""
+    one_double_per_turn: bool = False
+    """The tile that follows a double may not be another double, so a turn lays at most one double (the
+    multi-tile first lap aside, which has its own limit: your own train)."""
+    mexican_after_all_started: bool = False
+    """The Mexican train opens only once every player has started their own train."""
+    missing_engine: MissingEngine = "draw"
+    """With ``engine_placement`` "holder", when nobody holds the engine: "draw", players draw in turn from the
+    first seat until someone draws it; "highest-double", the holder of the highest double lays it as this round's
+    engine; "next-double", the next double down (wrapping round to the top) that somebody holds is the engine.
+    With no double in any hand, players draw for the engine as with "draw"."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", _freeze(self.deals))
@@ -196,6 +210,10 @@ _READERS: Mapping[str, OptionReader] = {
     "play_on_marked": _flag,
     "marker_removed_by": one_of("owner", "anyone", show=repr),
     "mark_unfollowed_double": _flag,
+    "draw_until_playable": _flag,
+    "one_double_per_turn": _flag,
+    "mexican_after_all_started": _flag,
+    "missing_engine": one_of("draw", "highest-double", "next-double", show=repr),
 }
 
 

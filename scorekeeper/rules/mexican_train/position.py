@@ -28,7 +28,7 @@ from .._json import read_list as _list
 from .._json import read_tiles as _tiles
 from ..errors import PositionError
 from ..position import BasePosition
-from ..tables import DOUBLE, FOLLOW, INDEX, set_size, tile_index
+from ..tables import DOUBLE, FOLLOW, INDEX, set_size, tile_index, tile_of
 from ..text import brief
 from ..tiles import SUPPORTED_SETS, Tile
 from ..verdicts import Verdict
@@ -56,7 +56,7 @@ class Train:
 
 _FIELDS = (
     "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
-    "drawn", "laid", "laid_double", "first_lap", "passes", "hand_sizes", "names",
+    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "hand_sizes", "names",
 )  # fmt: skip
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
 
@@ -88,11 +88,15 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     drawn: bool = False
     """The seat to move has drawn this turn."""
     laid: int = 0
-    """Tiles the seat to move has laid this turn (a bonus tile starting the Mexican train not counted)."""
+    """Tiles the seat to move has laid this turn (a bonus tile starting the Mexican train not counted). Above 0
+    with no double to follow up (and no multi-tile first lap going on), the turn is over: only the pass is legal."""
     laid_double: bool = False
     """The seat to move has just laid a double and must lay another tile."""
     first_lap: bool = False
     """Still the first lap of turns (matters when the rules allow several tiles on the first turn)."""
+    first_lap_turn: int = 0
+    """While ``first_lap``: turns of the first lap already over (0 on the first player's turn), so the position
+    knows when the lap ends; 0 (unknown) reads as the lap's first turn."""
     passes: int = 0
     """Passes in a row with an empty boneyard and nothing changed; as many as players means play is blocked."""
     hand_sizes: tuple[int, ...] | None = None
@@ -104,6 +108,12 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
 
     def _build(self) -> Table:
         return _build(self)
+
+    def _draw_size(self, table: Table) -> int:
+        return 1
+
+    def _table_fields(self, table: Table) -> dict[str, Any]:
+        return table_fields(table, self.preset, self.names)
 
     # -- JSON -------------------------------------------------------------
 
@@ -157,6 +167,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             laid=_int(data.get("laid", 0), "laid"),
             laid_double=_bool(data.get("laid_double", False), "laid_double"),
             first_lap=_bool(data.get("first_lap", False), "first_lap"),
+            first_lap_turn=_int(data.get("first_lap_turn", 0), "first_lap_turn"),
             passes=_int(data.get("passes", 0), "passes"),
             hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
             names=read_names(data.get("names")),
@@ -183,7 +194,9 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             "boneyard": self.boneyard,
             "drawn": self.drawn,
         }
-        for name, default in (("laid", 0), ("laid_double", False), ("first_lap", False), ("passes", 0)):
+        for name, default in (
+            ("laid", 0), ("laid_double", False), ("first_lap", False), ("first_lap_turn", 0), ("passes", 0)
+        ):  # fmt: skip
             if getattr(self, name) != default:
                 out[name] = getattr(self, name)
         if self.hand_sizes is not None:
@@ -191,6 +204,34 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         if self.names is not None:
             out["names"] = list(self.names)
         return out
+
+
+def table_fields(t: Table, preset: str, names: tuple[str, ...] | None) -> dict[str, Any]:
+    """Every field of the :class:`Position` a core table shows, but the mover's ``hand``: a round's
+    ``position()``, and a position after a move (:func:`~scorekeeper.rules.apply_move`), both read them here.
+    ``hand_sizes`` is None unless every hand is counted."""
+    n = t.n
+    first_lap = t.turn_no < n
+    return {
+        "preset": preset,
+        "options": t.options,
+        "highest": t.highest,
+        "engine": t.engine,
+        "players": n,
+        "turn": t.turn,
+        "trains": tuple(Train(tuple(map(tile_of, t.trains[s])), bool(t.marked >> s & 1)) for s in range(n)),
+        "mexican": tuple(map(tile_of, t.trains[t.mex])),
+        "open_doubles": tuple(MEXICAN if i == t.mex else i for i in t.open_doubles),
+        "boneyard": t.bcount,
+        "drawn": t.drawn,
+        "laid": t.laid,
+        "laid_double": t.pending,
+        "first_lap": first_lap,
+        "first_lap_turn": t.turn_no if first_lap else 0,
+        "passes": t.passes,
+        "hand_sizes": tuple(t.counts) if min(t.counts) >= 0 else None,
+        "names": names,
+    }
 
 
 def check(position: Position | Mapping[str, Any], move: Move | Mapping[str, Any]) -> Verdict:
@@ -294,12 +335,18 @@ def _build(p: Position) -> Table:
         raise E("laid", "the player to move laid a double, so laid is at least 1")
     if p.open_doubles and p.options.double_cover == "layer" and not p.laid_double:
         raise E("open_doubles", "under these rules a double binds only its layer, on the turn they lay it")
+    if p.passes and p.laid:
+        raise E("passes", "the player to move laid a tile this turn, so the count of passes starts again")
     if p.passes and p.boneyard:
         raise E("passes", "passes only count once the boneyard is empty")
     if p.passes > n:
         raise E("passes", f"at most {n} passes in a row: then play is blocked")
     t.turn = p.turn
-    t.turn_no = 0 if p.first_lap else n
+    if not 0 <= p.first_lap_turn < n:
+        raise E("first_lap_turn", f"the first lap has turns 0 to {n - 1}, not {p.first_lap_turn}")
+    if p.first_lap_turn and not p.first_lap:
+        raise E("first_lap_turn", "only counts turns while first_lap is true")
+    t.turn_no = p.first_lap_turn if p.first_lap else n
     t.drawn = p.drawn
     t.laid = p.laid
     t.pending = p.laid_double
@@ -349,4 +396,4 @@ def _refusal(p: Position) -> PositionError:
     raise AssertionError("_build refused a position with nothing wrong")  # not reached
 
 
-__all__ = ["GAME", "Position", "Train", "check"]
+__all__ = ["GAME", "Position", "Train", "check", "table_fields"]

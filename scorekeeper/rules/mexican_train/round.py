@@ -29,7 +29,7 @@ from .deal import deal_size
 from .legality import MexicanLegality
 from .moves import MEXICAN, Move, TrainId
 from .options import Options, RulesSpec, resolve
-from .position import Position, Train
+from .position import Position, Train, table_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,27 +168,7 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
 
     def position(self) -> Position:
         """What the player to move sees, as a checker :class:`Position`."""
-        t = self._t
-        return Position(
-            preset=self.preset,
-            options=self.options,
-            highest=t.highest,
-            engine=t.engine,
-            players=t.n,
-            turn=t.turn,
-            trains=self.trains,
-            mexican=self.mexican,
-            open_doubles=self.open_doubles,
-            hand=self.hand(t.turn),
-            boneyard=t.bcount,
-            drawn=t.drawn,
-            laid=t.laid,
-            laid_double=t.pending,
-            first_lap=self.first_lap,
-            passes=t.passes,
-            hand_sizes=tuple(t.counts),
-            names=self.names,
-        )
+        return Position(**table_fields(self._t, self.preset, self.names), hand=self.hand(self._t.turn))
 
     # -- moving -----------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from ..i18n import N_
 
 LEGAL = "legal"
 ROUND_OVER = "round-over"
+TURN_OVER = "turn-over"
 NO_SUCH_TRAIN = "no-such-train"
 TILE_NOT_IN_HAND = "tile-not-in-hand"
 TILE_DOES_NOT_MATCH = "tile-does-not-match"
@@ -29,11 +30,14 @@ MUST_PLAY_BEFORE_DRAWING = "must-play-before-drawing"
 ALREADY_DREW = "already-drew"
 BONEYARD_EMPTY = "boneyard-empty"
 CANNOT_PASS = "cannot-pass"
+ONE_DOUBLE_A_TURN = "one-double-a-turn"
+MEXICAN_TRAIN_NOT_OPEN = "mexican-train-not-open"
 
 RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
         LEGAL: (N_("A legal move"), "turns"),
         ROUND_OVER: (N_("The round is over"), "ending"),
+        TURN_OVER: (N_("A turn lays one tile, unless it is a double"), "turns"),
         NO_SUCH_TRAIN: (N_("There is no such train"), "trains"),
         TILE_NOT_IN_HAND: (N_("You can only lay a tile from your hand"), "turns"),
         TILE_DOES_NOT_MATCH: (N_("A tile must match the open end of the train"), "trains"),
@@ -47,6 +51,8 @@ RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
         ALREADY_DREW: (N_("You draw at most one tile a turn"), "drawing"),
         BONEYARD_EMPTY: (N_("You cannot draw from an empty boneyard"), "drawing"),
         CANNOT_PASS: (N_("You may pass only when you can neither play nor draw"), "passing"),
+        ONE_DOUBLE_A_TURN: (N_("A turn lays at most one double"), "doubles"),
+        MEXICAN_TRAIN_NOT_OPEN: (N_("The Mexican train opens once every player has started a train"), "mexican-train"),
     }
 )
 """Mexican Train rule id -> (title, anchor of the rules reference section that explains it)."""

@@ -229,9 +229,12 @@ class SuperTable:
     # -- moving (no checks: callers verify first) ----------------------------------------
 
     def _take(self, seat: int) -> None:
-        tile = self.pile.pop()
-        self.hands[seat] |= 1 << tile
-        self.counts[seat] += 1
+        """``seat`` draws a tile; in a checker table, which knows the boneyard only by its count (or only the
+        tiles the mover drew), an unknown tile is only counted, where the hand's size is known."""
+        if self.pile:
+            self.hands[seat] |= 1 << self.pile.pop()
+        if self.counts[seat] >= 0:
+            self.counts[seat] += 1
         self.bcount -= 1
 
     def _next(self, steps: int = 1) -> None:

@@ -86,6 +86,12 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
     def _build(self) -> SuperTable:
         return _build(self)
 
+    def _draw_size(self, table: SuperTable) -> int:
+        return 1 if table.opening else 2
+
+    def _table_fields(self, table: SuperTable) -> dict[str, Any]:
+        return table_fields(table, self.preset, self.names)
+
     @property
     def game(self) -> str:
         """``"super-domino"``."""
@@ -156,6 +162,28 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
         if self.names is not None:
             out["names"] = list(self.names)
         return out
+
+
+def table_fields(t: SuperTable, preset: str, names: tuple[str, ...] | None) -> dict[str, Any]:
+    """Every field of the :class:`SuperPosition` a core table shows, but the mover's ``hand``: a hand's
+    ``position()``, and a position after a move (:func:`~scorekeeper.rules.apply_move`), both read them here.
+    ``hand_sizes`` is None unless every hand is counted."""
+    return {
+        "preset": preset,
+        "options": t.options,
+        "highest": t.highest,
+        "players": t.n,
+        "turn": t.turn,
+        "edges": tuple(t.edges),
+        "boneyard": t.bcount,
+        "direction": "left" if t.direction == 1 else "right",
+        "spell": t.spell,
+        "spell_caster": t.caster if t.spell and t.caster >= 0 else None,
+        "drawn": t.drawn,
+        "passes": t.passes,
+        "hand_sizes": tuple(t.counts) if min(t.counts) >= 0 else None,
+        "names": names,
+    }
 
 
 def check_super(position: SuperPosition | Mapping[str, Any], move: SuperMove | Mapping[str, Any]) -> Verdict:
@@ -288,7 +316,7 @@ def _build(p: SuperPosition) -> SuperTable:  # noqa: C901 - one check per senten
     return t
 
 
-__all__ = ["GAME", "SuperPosition", "check_super"]
+__all__ = ["GAME", "SuperPosition", "check_super", "table_fields"]
 
 
 def _tiles(value: object, path: str) -> tuple[Tile, ...]:

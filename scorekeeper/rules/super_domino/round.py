@@ -29,7 +29,7 @@ from .core import SPINNER, SuperTable
 from .legality import SuperLegality
 from .moves import SuperMove
 from .options import SUPER_DOMINO_HAND, SUPER_DOMINO_SETS, SuperOptions, resolve, super_domino_max_players
-from .position import SuperPosition
+from .position import SuperPosition, table_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,24 +172,7 @@ class SuperRound(BaseRound[SuperMove, int | None, SuperTable], SuperLegality):
 
     def position(self) -> SuperPosition:
         """What the player to move sees, as a checker :class:`SuperPosition`."""
-        t = self._t
-        return SuperPosition(
-            preset=self.preset,
-            options=self.options,
-            highest=t.highest,
-            players=t.n,
-            turn=t.turn,
-            edges=tuple(t.edges),
-            hand=self.hand(t.turn),
-            boneyard=t.bcount,
-            direction="left" if t.direction == 1 else "right",
-            spell=t.spell,
-            spell_caster=t.caster if t.spell and t.caster >= 0 else None,
-            drawn=t.drawn,
-            passes=t.passes,
-            hand_sizes=tuple(t.counts),
-            names=self.names,
-        )
+        return SuperPosition(**table_fields(self._t, self.preset, self.names), hand=self.hand(self._t.turn))
 
     # -- moving ---------------------------------------------------------------------
 
