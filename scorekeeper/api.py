@@ -17,6 +17,7 @@ from .page_cache import kept, not_modified, revalidate
 from .rules.text import number
 from .services.game_view import StoredGame
 from .services.loading import read_game
+from .services.play import play_json
 from .views.household import remember
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -223,6 +224,21 @@ def openapi() -> Response:
     """This API described in OpenAPI 3.1 (scorekeeper/openapi.json, shipped with the package)."""
     text = files("scorekeeper").joinpath("openapi.json").read_text(encoding="utf-8")
     return Response(text, mimetype="application/json")
+
+
+@bp.post("/play")
+def play() -> Response | tuple[Response, int]:
+    """The position after a move (both games), to follow a disputed sequence move by move; a move the rules
+    forbid answers 422 with the checker's verdict (the same rule and reason)."""
+    data = _body()
+    for key in ("position", "move"):
+        if key not in data:
+            raise services.Invalid(f'Send "{key}" as well: {{"position": {{...}}, "move": {{...}}}}.')
+    played = play_json(data["position"], data["move"], hand=data.get("hand"), drawn=data.get("drawn"))
+    if played.position is None:
+        verdict = played.verdict or {}
+        return jsonify(error=verdict.get("reason"), **verdict), 422
+    return jsonify(position=played.position)
 
 
 @bp.get("/presets")

@@ -1,0 +1,104 @@
+"""POST /api/v1/play: a table follows a disputed sequence move by move, for both games, through the API."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.rules import PRESETS, SUPER_PRESETS, Round, SuperRound
+
+TWO_TRAINS = {
+    "rules": "czech",
+    "set": 12,
+    "engine": 12,
+    "players": 2,
+    "turn": 0,
+    "trains": [{"tiles": ["12-5", "5-9"]}, {"tiles": ["12-3", "3-4"]}],
+    "mexican": [],
+    "hand": ["4-5", "8-1"],
+    "boneyard": 40,
+}
+
+
+def _play(client: FlaskClient, body: dict[str, Any]) -> Any:
+    return client.post("/api/v1/play", json=body)
+
+
+def test_a_play_hands_the_turn_on_with_the_next_hand(client: FlaskClient) -> None:
+    move = {"action": "play", "tile": "9-8", "train": 0}
+    answer = _play(client, {"position": {**TWO_TRAINS, "hand": ["9-8", "8-1"]}, "move": move, "hand": ["6-6", "2-1"]})
+    assert answer.status_code == 200
+    after = answer.get_json()["position"]
+    assert after["turn"] == 1 and after["trains"][0]["tiles"][-1] == "9-8" and len(after["trains"][0]["tiles"]) == 3
+    assert sorted(after["hand"]) == ["2-1", "6-6"]
+
+
+def test_an_illegal_move_is_refused_as_the_checker_refuses_it(client: FlaskClient) -> None:
+    laid = {**TWO_TRAINS, "laid": 1}  # one tile laid already: the turn is over
+    move = {"action": "play", "tile": "4-5", "train": 1}
+    played = _play(client, {"position": laid, "move": move})
+    checked = client.post("/api/v1/check", json={"position": laid, "move": move}).get_json()
+    assert played.status_code == 422
+    body = played.get_json()
+    assert body["legal"] is False and checked["legal"] is False
+    assert (body["rule"], body["reason"], body["reference"]) == (
+        checked["rule"],
+        checked["reason"],
+        checked["reference"],
+    )
+    assert body["rule"] == "turn-over" and body["error"] == body["reason"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"move": {"action": "pass"}},
+        {"position": TWO_TRAINS},
+        {"position": {**TWO_TRAINS, "players": "two"}, "move": {"action": "pass"}},
+        {"position": TWO_TRAINS, "move": {"action": "play", "tile": "4-5", "train": 2}},
+        {"position": TWO_TRAINS, "move": {"action": "draw"}, "drawn": ["99-1"]},
+    ],
+)
+def test_what_is_not_a_position_or_a_move_is_named(client: FlaskClient, body: dict[str, Any]) -> None:
+    answer = _play(client, body)
+    assert answer.status_code == 422
+    assert answer.get_json()["error"]
+
+
+def _follow(client: FlaskClient, r: Round | SuperRound, rng: random.Random) -> int:
+    """Play ``r`` out at random, sending every move through the API; its answer must be the round's next
+    position, field for field."""
+    steps = 0
+    while not r.is_over:
+        before = json.loads(json.dumps(r.position().to_json()))
+        mover, held = r.turn, set(r.hand(r.turn))
+        move = rng.choice(r.legal_moves())
+        r.push(move)
+        body: dict[str, Any] = {"position": before, "move": move.to_json()}
+        if move.action == "draw":
+            body["drawn"] = [str(t) for t in sorted(set(r.hand(mover)) - held)]
+        if r.turn != mover:
+            body["hand"] = [str(t) for t in r.hand(r.turn)]
+        answer = _play(client, body)
+        assert answer.status_code == 200, answer.get_json()
+        assert answer.get_json()["position"] == json.loads(json.dumps(r.position().to_json())), (before, move)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_api_follows_a_whole_mexican_train_round(client: FlaskClient, preset: str) -> None:
+    rng = random.Random(f"api-play-{preset}")
+    r = Round.deal(preset, 4, 12, engine=12, seed=rng.randrange(2**32))
+    assert _follow(client, r, rng) > 10
+
+
+@pytest.mark.parametrize("preset", sorted(SUPER_PRESETS))
+def test_the_api_follows_a_whole_super_domino_hand(client: FlaskClient, preset: str) -> None:
+    rng = random.Random(f"api-play-{preset}")
+    r = SuperRound.deal(preset, 4, seed=rng.randrange(2**32))
+    assert _follow(client, r, rng) > 10
