@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from . import polling, rules, services
+from . import polling, services
 from .api_json import game_json, round_json
 from .db import engine, session
 from .errors import error_response
 from .i18n import _, current_language
+from .kinds import KINDS
 from .models import Game
 from .page_cache import kept, not_modified, revalidate
 from .rules.text import number
@@ -243,8 +244,8 @@ def play() -> Response | tuple[Response, int]:
 
 @bp.get("/presets")
 def presets() -> Response:
-    """The rules presets with their descriptions and options."""
-    return jsonify(presets=[p.to_json() for p in rules.PRESETS.values()])
+    """The rules presets of every game, each with its game, description and options."""
+    return jsonify(presets=[{**p.to_json(), "game": kind.id} for kind in KINDS.values() for p in kind.presets.values()])
 
 
 def _int_arg(name: str, default: int | None) -> int:

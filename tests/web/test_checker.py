@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import PRESETS, deal_size
+from scorekeeper.rules import PRESETS, SUPER_PRESETS, deal_size
 
 from .helpers import OPEN_DOUBLE_POSITION as POSITION
 from .helpers import start_game, text
@@ -119,10 +119,10 @@ def test_deal_lookup_names_a_bigger_set_when_the_table_is_too_big(client: FlaskC
 def test_the_deal_table_agrees_with_the_engine_for_every_preset(client: FlaskClient) -> None:
     for highest in (6, 9, 12, 15, 18):
         page = text(client.get(f"/deal?set={highest}"))
-        rows = re.findall(r'<th scope="row">(\d+)</th>\s*((?:<td>[^<]*</td>)+)', page)
+        rows = re.findall(r'<th scope="row"[^>]*>(\d+)</th>\s*((?:<td[^>]*>[^<]*</td>)+)', page)
         assert rows
         for players, cells in rows:
-            values = re.findall(r"<td>([^<]*)</td>", cells)
+            values = re.findall(r"<td[^>]*>([^<]*)</td>", cells)
             for name, value in zip(PRESETS, values):
                 expected = PRESETS[name].options.deals.get(highest, {}).get(int(players))
                 assert value == (str(expected) if expected else "–")
@@ -191,7 +191,11 @@ def test_api_deal(client: FlaskClient) -> None:
 
 def test_api_presets(client: FlaskClient) -> None:
     presets = client.get("/api/v1/presets").get_json()["presets"]
-    assert [p["name"] for p in presets] == list(PRESETS)
+    assert [p["name"] for p in presets] == [*PRESETS, *SUPER_PRESETS]
+    assert {p["name"]: p["game"] for p in presets} == {
+        **dict.fromkeys(PRESETS, "mexican-train"),
+        **dict.fromkeys(SUPER_PRESETS, "super-domino"),
+    }
     assert all(p["title"] and p["description"] and isinstance(p["options"], dict) for p in presets)
 
 
