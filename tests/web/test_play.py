@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,3 +103,11 @@ def test_the_api_follows_a_whole_super_domino_hand(client: FlaskClient, preset: 
     rng = random.Random(f"api-play-{preset}")
     r = SuperRound.deal(preset, 4, seed=rng.randrange(2**32))
     assert _follow(client, r, rng) > 10
+
+
+def test_the_documented_super_domino_position_is_one_the_api_reads(client: FlaskClient) -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Super Domino positions") :]
+    example = json.loads(section[section.index("```json") + 7 : section.index("```", section.index("```json") + 7)])
+    moves = client.post("/api/v1/moves", json={"position": example}).get_json()["moves"]
+    assert moves and all(m["action"] == "play" and m["edge"] == 2 for m in moves)  # the spell binds to edge 2
