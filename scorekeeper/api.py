@@ -16,10 +16,11 @@ from .kinds import KINDS
 from .models import Game
 from .page_cache import kept, not_modified, revalidate
 from .rules.text import number
+from .services import export
 from .services.game_view import StoredGame
 from .services.loading import read_game
 from .services.play import play_json
-from .views.household import remember
+from .views.household import my_games, remember
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -256,3 +257,62 @@ def _int_arg(name: str, default: int | None) -> int:
     if value is None:
         raise services.Invalid(f'Give "{name}" as a whole number, like ?{name}=4.')
     return value
+
+
+# ---------------------------------------------------------------- a game to take along, the household's people
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str) -> Response:
+    """The game as a file to keep or import elsewhere: ``?format=json`` (the default: the one-game backup
+    document ``POST /games/import`` takes) or ``?format=csv`` (a score sheet for a spreadsheet)."""
+    wanted = export.export_format(request.args.get("format"))
+    if wanted == "csv":
+        sheet = export.score_sheet_csv(services.view(read_game(session(), game_id)))
+        response = Response(sheet, content_type="text/csv; charset=utf-8")
+    else:
+        response = jsonify(export.game_export(session(), game_id))
+    response.headers["Content-Disposition"] = f'attachment; filename="scorekeeper-game-{game_id}.{wanted}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/import")
+def import_game() -> tuple[Response, int]:
+    """Add a game exported from a scorekeeper (``GET /games/<id>/export``): 201 with the game; 409 when it is
+    here already. Its players become the household's people of those names; this browser lists the game."""
+    game = export.import_game(session(), _body())
+    remember(game.id)
+    return _answer(services.get_game(session(), game.id)), 201
+
+
+def _player(listed: services.Listed, boards: dict[str, dict[int, services.Record]]) -> dict[str, object]:
+    stats = {kind: None if listed.id not in board else board[listed.id].to_json() for kind, board in boards.items()}
+    return {"id": listed.id, "name": listed.name, "games": listed.games, "stats": stats}
+
+
+def _by_person(boards: dict[str, list[services.Record]]) -> dict[str, dict[int, services.Record]]:
+    return {kind: {r.person_id: r for r in board} for kind, board in boards.items()}
+
+
+@bp.get("/players")
+def players() -> Response:
+    """The household's people (those of the games this browser sees) with their records, each game apart;
+    ``?period=month|year|all`` (the default) counts only the games started in it."""
+    db, among = session(), my_games()
+    boards = _by_person(services.records(db, among, request.args.get("period")))
+    return jsonify(players=[_player(p, boards) for p in services.list_people(db, among)])
+
+
+@bp.get("/players/<int:person_id>")
+def player(person_id: int) -> Response:
+    """One person's records, head to head against each other person, and their game totals over time."""
+    db, among = session(), my_games()
+    person = services.get_person(db, person_id, among)
+    listed = next(p for p in services.list_people(db, among) if p.id == person.id)
+    body = _player(listed, _by_person(services.records(db, among, person_id=person.id)))
+    body["head_to_head"] = [h.to_json() for h in services.head_to_head(db, person.id, among)]
+    body["series"] = {
+        kind: [p.to_json() for p in points] for kind, points in services.series(db, person.id, among).items()
+    }
+    return jsonify(body)

@@ -59,6 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.drafts import bp as drafts_bp
     from .views.games import bp as games_bp
     from .views.join import bp as join_bp
+    from .views.people import bp as people_bp
     from .views.pwa import bp as pwa_bp
     from .views.reference import bp as reference_bp
     from .views.settings import bp as settings_bp
@@ -81,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(settings_bp)
     app.register_blueprint(household.bp)
     app.register_blueprint(join_bp)
+    app.register_blueprint(people_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
 

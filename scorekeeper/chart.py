@@ -1,20 +1,28 @@
-"""The score-progression chart as plain numbers for an inline SVG (no chart library)."""
+"""The score-progression chart as plain numbers for an inline SVG (no chart library).
+
+Each player's line has its own colour and its own marker shape (the page draws them from the series index), so
+that the lines part even for a colour-blind reader or on a black-and-white print. Names go in a legend under the
+chart, where a long name wraps instead of being cut. Lines that run on the same values (every Super Domino player
+on no hands won) are drawn a little apart, each in its own lane, so that none hides another.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+SERIES = 8
+"""Distinct colour and marker pairs; a bigger Super Domino table uses them again from the first."""
 
 
 @dataclass(frozen=True)
 class Line:
     player: str
     points: str
-    """SVG polyline points, "x,y x,y ..."."""
-    end_x: float
-    end_y: float
+    """SVG polyline points, "x,y x,y ...": the start at nought, then one point per round."""
     total: int
-    label_y: float = 0.0
-    """Where the name goes: at the line's end, nudged so names never overlap."""
+    """The player's score after the last round."""
+    series: int
+    """Which colour and marker the line is drawn with (0 to SERIES - 1)."""
 
 
 @dataclass(frozen=True)
@@ -22,15 +30,23 @@ class Chart:
     width: int
     height: int
     left: int
+    right: int
+    """Where the plot ends on the x axis (the grid lines' end)."""
     bottom: int
     lines: list[Line]
     y_ticks: list[tuple[float, int]]
     x_ticks: list[tuple[float, int]]
 
 
-def progression_chart(progression: dict[str, list[int]], width: int = 340, height: int = 220) -> Chart:
-    """Each player's running total after each round, scaled into a width x height box."""
-    left, right, top, bottom = 40, 70, 10, 24
+def progression_chart(progression: dict[str, list[int]], width: int = 340, height: int = 200) -> Chart:
+    """Each player's running total after each round, scaled into a width x height box; where several players
+    have the same total, their points are drawn LANE apart, upwards from the axis and downwards from the top.
+
+    >>> c = progression_chart({"Ana": [0, 1], "Ben": [0, 1]})
+    >>> [line.points for line in c.lines]
+    ['36,178 181,178 326,10', '36,178 181,175 326,13']
+    """
+    left, right, top, bottom = 36, 14, 10, 22
     rounds = max((len(v) for v in progression.values()), default=0)
     top_value = max((max(v) for v in progression.values() if v), default=0) or 1
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -38,20 +54,45 @@ def progression_chart(progression: dict[str, list[int]], width: int = 340, heigh
     def x(i: int) -> float:
         return round(left + plot_w * i / max(rounds, 1), 1)
 
-    def y(v: int) -> float:
+    def y(v: float) -> float:
         return round(top + plot_h * (1 - v / top_value), 1)
 
+    columns = [[0, *totals] for totals in progression.values()]
+    # everyone starts on nought: no lanes there, or the lines would seem to start apart
+    lanes = [[0.0] * len(columns)] + [
+        _lanes([column[i] if i < len(column) else None for column in columns], top_value) for i in range(1, rounds + 1)
+    ]
     lines = []
-    for player, totals in progression.items():
-        pts = [(x(0), y(0))] + [(x(i + 1), y(v)) for i, v in enumerate(totals)]
-        lines.append(
-            Line(player, " ".join(f"{a},{b}" for a, b in pts), pts[-1][0], pts[-1][1], totals[-1] if totals else 0)
-        )
-    lines = _spread_labels(lines, gap=13, low=top + 6, high=height - bottom)
+    for series, (player, column) in enumerate(zip(progression, columns)):
+        pts = [(x(i), round(y(v) + lanes[i][series], 1)) for i, v in enumerate(column)]
+        lines.append(Line(player, " ".join(f"{a:g},{b:g}" for a, b in pts), column[-1], series % SERIES))
     step = _nice_step(top_value)
     y_ticks = [(y(v), v) for v in range(0, top_value + 1, step)]
     x_ticks = [(x(i), i) for i in range(1, rounds + 1)]
-    return Chart(width, height, left, height - bottom, lines, y_ticks, x_ticks)
+    return Chart(width, height, left, width - right, height - bottom, lines, y_ticks, x_ticks)
+
+
+LANE = 3.0
+"""Pixels between lines on the same total: a 2.5 px line each, and a sliver of the card between them."""
+
+
+def _lanes(values: list[int | None], top_value: int) -> list[float]:
+    """How far each series' point is moved down (positive) or up, so that equal totals at one round show side by
+    side: the first player on the value, the next ones up from the axis, down from the top, else both ways."""
+    shift = [0.0] * len(values)
+    groups: dict[int, list[int]] = {}
+    for series, value in enumerate(values):
+        if value is not None:
+            groups.setdefault(value, []).append(series)
+    for value, members in groups.items():
+        for k, series in enumerate(members):
+            if value <= 0:
+                shift[series] = -LANE * k
+            elif value >= top_value:
+                shift[series] = LANE * k
+            else:
+                shift[series] = LANE * (k - (len(members) - 1) / 2)
+    return shift
 
 
 def _nice_step(top: int) -> int:
@@ -59,21 +100,3 @@ def _nice_step(top: int) -> int:
         if top / step <= 5:
             return step
     return 10000
-
-
-def _spread_labels(lines: list[Line], gap: float, low: float, high: float) -> list[Line]:
-    """Push end labels apart vertically, keeping their order, so close totals stay legible."""
-    order = sorted(range(len(lines)), key=lambda i: lines[i].end_y)
-    ys: list[float] = []
-    for i in order:
-        y = max(lines[i].end_y, low)
-        if ys and y < ys[-1] + gap:
-            y = ys[-1] + gap
-        ys.append(y)
-    overflow = (ys[-1] - high) if ys else 0
-    if overflow > 0:  # shift the whole stack up, never above the top
-        ys = [max(low, y - overflow) for y in ys]
-        for k in range(1, len(ys)):
-            ys[k] = max(ys[k], ys[k - 1] + gap)
-    placed = dict(zip(order, ys))
-    return [Line(ln.player, ln.points, ln.end_x, ln.end_y, ln.total, round(placed[i], 1)) for i, ln in enumerate(lines)]

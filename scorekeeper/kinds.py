@@ -154,6 +154,25 @@ class GameKind(ABC):
         """The most pips one hand can hold at the end of a round."""
         return rules.DominoSet(highest).most_pips_in_hand(engine, double_blank)
 
+    def likely_pips(self, players: int, highest: int, rules_name: str, engine: int | None, double_blank: int) -> int:
+        """The most pips a hand plausibly holds at the end of a round: above it the round page asks "Really?"
+        before saving (1000 typed for 100), while :meth:`most_pips` stays the absolute limit.
+
+        Every tile dealt counted as the heaviest double of the set, plus the double-blank's own count (a hand
+        holds that tile once at most): a hand that drew nothing stays well below it, and one that drew would
+        need about twice its deal at the set's average tile to pass it. Four players with a double-12 set:
+        15 tiles x 24 = 360, where every tile but the engine would be 1,068.
+
+        >>> MEXICAN_TRAIN.likely_pips(4, 12, "standard", 12, 0)
+        360
+        """
+        most = self.most_pips(highest, engine, double_blank)
+        try:
+            dealt = self.deal(players, highest, rules_name)
+        except rules.DealError:  # a table the rules do not deal for: no better guess than the limit
+            return most
+        return min(dealt * 2 * highest + double_blank, most)
+
     def engines(self, highest: int, ascending: bool, planned: int | None) -> tuple[int, ...]:
         """The engine double of each round, in play order; empty for a game without engines."""
         return ()

@@ -71,6 +71,11 @@ class Game(Base):
     """The round the draft scores are for; a draft for any other round is out of date."""
     draft_blocked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Someone marked the round being filled in as blocked."""
+    next_game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), nullable=True, unique=True
+    )
+    """The game "Play again" started from this one: a second tap, on this phone or another, opens that game
+    instead of starting another."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -88,12 +93,19 @@ class Game(Base):
 
 class Seat(Base):
     __tablename__ = "seat"
-    __table_args__ = (UniqueConstraint("game_id", "position"), UniqueConstraint("game_id", "name"))
+    __table_args__ = (
+        UniqueConstraint("game_id", "position"),
+        UniqueConstraint("game_id", "name"),
+        # a person's games, and the records and stats, read a person's seats from this index
+        Index("ix_seat_person", "person_id", "game_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(30))
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("person.id"), nullable=True)
+    """The household's person in this seat (migration 0007): the same person across games, whatever the game."""
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
@@ -160,3 +172,39 @@ class DraftScore(Base):
     tiles: Mapped[int | None] = mapped_column(Integer, nullable=True)
     went_out: Mapped[bool] = mapped_column(Boolean, default=False)
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+ACTIVE = text("merged_into IS NULL")
+"""A person not merged into another one."""
+
+
+class Person(Base):
+    """A person of the household, the same across games: each seat with their name is theirs (services.people)."""
+
+    __tablename__ = "person"
+    __table_args__ = (
+        # a name belongs to one person at a time; a person merged away keeps theirs, to get it back on undo
+        Index("uq_person_name", "name", unique=True, sqlite_where=ACTIVE, postgresql_where=ACTIVE),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(30))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    merged_into: Mapped[int | None] = mapped_column(ForeignKey("person.id"), nullable=True)
+    """The person this one was merged into; None for a person of the household as they are."""
+
+
+class Merge(Base):
+    """One merge of a person into another, with what it changed, so that it can be undone exactly."""
+
+    __tablename__ = "person_merge"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    gone_id: Mapped[int] = mapped_column(ForeignKey("person.id"), index=True)
+    """The person merged away ("Mum")."""
+    kept_id: Mapped[int] = mapped_column(ForeignKey("person.id"), index=True)
+    """The person who stays ("Mom")."""
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seats: Mapped[str] = mapped_column(Text)
+    """The seats the merge moved, as JSON ``[[seat id, name before], ...]``."""
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

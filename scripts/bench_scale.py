@@ -116,7 +116,19 @@ def fill(database: Path, count: int) -> float:
                 )
     finally:
         connection.close()
+    _link_people(database)
     return time.monotonic() - began
+
+
+def _link_people(database: Path) -> None:
+    """The seats written around the ORM above get their people, as the app links the seats it writes."""
+    from sqlalchemy.orm import Session
+
+    from scorekeeper.db import make_engine
+    from scorekeeper.services.people import link_seats
+
+    with Session(make_engine(f"sqlite:///{database}")) as db:
+        link_seats(db)
 
 
 def _one_game(database: Path) -> str:
@@ -224,6 +236,8 @@ def measure(size: int, requests: int, keep: bool = False) -> Run:
             "table       GET /games/<id>": f"/games/{game_id}",
             "new game    GET /games/new": "/games/new",
             "trash       GET /trash": "/trash",
+            "stats       GET /stats": "/stats",
+            "players     GET /api/v1/players": "/api/v1/players",
         }
         medians = {label: timed(port, path, cookie, requests) for label, path in pages.items()}
         after = workers_rss(server.pid)

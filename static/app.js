@@ -36,7 +36,7 @@ function setUpSending() {
       const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
       body = await r.json();
       if (r.ok) {
-        for (const i of form.querySelectorAll(`[data-seat="${button.value}"] input, input[type=radio], input[name=blocked]`)) {
+        for (const i of form.querySelectorAll(`[data-seat="${button.value}"] input, input[type=radio]`)) {
           if (i.type === "radio" || i.type === "checkbox") i.defaultChecked = i.checked; else i.defaultValue = i.value;
         }
         if (body.stored) return window.location.assign(document.querySelector("main").dataset.table);
@@ -54,18 +54,19 @@ function setUpSending() {
   for (const b of form.querySelectorAll("button.send")) {
     b.addEventListener("click", (e) => { e.preventDefault(); send(b); });
   }
-  const blocked = form.querySelector("input[name=blocked]");
+  const blocked = form.querySelector("input[name=went_out][value=blocked]");
   const mark = form.querySelector("button.send[value=blocked]");
   if (blocked && mark) {
-    mark.hidden = true; // the checkbox sends itself
-    blocked.addEventListener("change", () => send(mark));
+    mark.hidden = true; // choosing "blocked" sends itself, and so does choosing a player once "blocked" was sent
+    for (const radio of form.querySelectorAll("input[name=went_out]")) {
+      radio.addEventListener("change", () => { if (radio === blocked || blocked.defaultChecked) send(mark); });
+    }
   }
 }
 
 function setUpRoundForm() {
   const form = document.getElementById("round-form");
   if (!form) return;
-  const blocked = form.querySelector("input[name=blocked]");
   for (const radio of form.querySelectorAll("input[name=went_out]")) {
     radio.addEventListener("change", () => {
       const target = radio.dataset.target && document.getElementById(radio.dataset.target);
@@ -73,15 +74,7 @@ function setUpRoundForm() {
         target.value = "0"; // going out means no tiles, no pips
         const tilesField = target.dataset.tiles && document.getElementById(target.dataset.tiles);
         if (tilesField) tilesField.value = "0";
-        if (blocked) blocked.checked = false;
       }
-    });
-  }
-  if (blocked) {
-    blocked.addEventListener("change", () => {
-      if (!blocked.checked) return;
-      const nobody = form.querySelector("input[name=went_out][value='']");
-      if (nobody) nobody.checked = true;
     });
   }
 }
@@ -93,6 +86,7 @@ function setUpPicker() {
   const title = dialog.querySelector("#picker-title");
   // the sentences come translated from the page: "{pips} pips · {tiles} tiles"
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+  layOutTiles(dialog);
   const tiles = [...dialog.querySelectorAll(".tiles button")];
   const doubleBlank = Number(dialog.dataset.doubleBlank || 0);
   for (const tile of tiles) {
@@ -128,11 +122,9 @@ function setUpPicker() {
       // Super Domino also records how many tiles are left
       const tilesField = field.dataset.tiles && document.getElementById(field.dataset.tiles);
       if (tilesField) tilesField.value = String(count());
+      // tiles left in a hand: that player did not go out after all, and how the round ended is to choose again
       const out = document.querySelector(`input[name=went_out][data-target="${field.id}"]`);
-      if (out && out.checked && total() > 0) {
-        const nobody = document.querySelector("input[name=went_out][value='']");
-        if (nobody) nobody.checked = true;
-      }
+      if (out && out.checked && total() > 0) out.checked = false;
       field.focus();
     }
   });
@@ -149,4 +141,32 @@ function setUpPicker() {
       dialog.showModal();
     });
   }
+}
+
+// Every tile of the set, highest first, drawn here rather than sent with every round page; the engine double is
+// on the table, so disabled. Above them a button per number shows only the tiles with that end.
+function layOutTiles(dialog) {
+  const box = dialog.querySelector(".tiles");
+  const filter = dialog.querySelector(".tile-filter");
+  if (box.children.length) return;
+  const engine = dialog.dataset.engine === "" ? null : Number(dialog.dataset.engine);
+  for (let high = Number(dialog.dataset.set); high >= 0; high--) {
+    const number = Object.assign(document.createElement("button"), { type: "button", textContent: String(high) });
+    number.dataset.end = String(high);
+    number.setAttribute("aria-pressed", "false");
+    filter.append(number);
+    for (let low = high; low >= 0; low--) {
+      const tile = Object.assign(document.createElement("button"), { type: "button", disabled: high === engine && low === engine });
+      tile.setAttribute("aria-label", `${high}-${low}`);
+      tile.append(String(high), document.createElement("b"), String(low));
+      box.append(tile);
+    }
+  }
+  filter.addEventListener("click", (event) => {
+    const chosen = event.target.closest("button");
+    if (!chosen) return;
+    for (const b of filter.children) b.setAttribute("aria-pressed", String(b === chosen));
+    const end = chosen.dataset.end;
+    for (const tile of box.children) tile.hidden = end !== "" && !tile.getAttribute("aria-label").split("-").includes(end);
+  });
 }

@@ -1,14 +1,13 @@
-// Living on the phone: the service worker, rounds that survive a lost connection, the screen kept on.
-// Progressive enhancement only. Over plain HTTP on the LAN the browser has no service worker and no
-// wake lock; then only the round keeper runs, and every page works as before.
+// Living on the phone: the service worker and rounds that survive a lost connection (the screen kept on is
+// wake.js). Progressive enhancement only. Over plain HTTP on the LAN the browser has no service worker;
+// then only the round keeper runs, and every page works as before.
 "use strict";
 
 (() => {
   const DRAFT = "scorekeeper:draft:"; // + the form's path: what was typed into a round form
   const SENT = "scorekeeper:sent"; // the form path just sent, until the next page says how it went
-  const AWAKE = "scorekeeper:keep-screen-on";
   const DAY = 24 * 60 * 60 * 1000; // a draft older than a game evening is stale
-  // Texts in the page's language when base.html puts them on this script's tag (data-keep-screen-on="…").
+  // Texts in the page's language when a page puts them on this script's tag (data-restored="…").
   const script = document.currentScript;
   const say = (key, english) => (script && script.dataset[key]) || english;
 
@@ -22,7 +21,6 @@
   registerWorker();
   settleLastSend();
   keepRoundForm();
-  offerKeepScreenOn();
 
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
@@ -145,66 +143,5 @@
     line.className = `${className} pwa-note`;
     line.setAttribute("role", role);
     line.textContent = text;
-  }
-
-  // The table screen while a round is played: one tap keeps the phone from dimming.
-  function offerKeepScreenOn() {
-    const card = document.querySelector("section.now");
-    if (!card || !window.isSecureContext || !("wakeLock" in navigator)) return;
-    let wanted = store.get("localStorage", AWAKE) === "on";
-    let lock = null;
-    let asking = false;
-
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "keep-awake";
-    button.textContent = say("keepScreenOn", "Keep screen on");
-    const status = document.createElement("p");
-    status.className = "muted small";
-    status.setAttribute("role", "status");
-    const holder = document.createElement("p");
-    holder.append(button);
-    card.append(holder, status);
-
-    const show = () => {
-      button.setAttribute("aria-pressed", String(wanted));
-      button.classList.toggle("primary", wanted);
-    };
-    const acquire = async () => {
-      if (!wanted || lock || asking || document.visibilityState !== "visible") return;
-      asking = true;
-      button.setAttribute("aria-busy", "true");
-      try {
-        const granted = await navigator.wakeLock.request("screen");
-        if (!wanted) { granted.release().catch(() => {}); return; } // switched off while asking
-        lock = granted;
-        lock.addEventListener("release", () => { lock = null; });
-        status.textContent = "";
-      } catch {
-        // refused, e.g. by battery saver: show it as off so nobody counts on it
-        lock = null;
-        wanted = false;
-        status.textContent = say("screenRefused", "This phone would not keep the screen on.");
-        show();
-      } finally {
-        asking = false;
-        button.removeAttribute("aria-busy");
-      }
-    };
-    button.addEventListener("click", () => {
-      wanted = !wanted;
-      store.set("localStorage", AWAKE, wanted ? "on" : "off");
-      show();
-      if (wanted) {
-        acquire();
-      } else if (lock) {
-        lock.release().catch(() => {});
-        lock = null;
-      }
-    });
-    // the browser lets go of the lock whenever the page is hidden: take it again on return
-    document.addEventListener("visibilitychange", acquire);
-    show();
-    acquire();
   }
 })();

@@ -37,7 +37,10 @@ def play(tmp_path: Path, database: str) -> list[str]:
         rounds = f"/api/v1/games/{game['id']}/rounds"
         pips = {name: 3 * i for i, name in enumerate(players)}
         assert client.post(rounds, json={"pips": pips, "went_out": players[0]}).status_code == 201
-        assert client.put(f"{rounds}/1", json={"pips": {**pips, players[-1]: 1}}).status_code == 200
+        assert (
+            client.put(f"{rounds}/1", json={"pips": {**pips, players[-1]: 1}, "went_out": players[0]}).status_code
+            == 200
+        )
         ids.append(game["id"])
     app.extensions["db_engine"].dispose()
     return ids

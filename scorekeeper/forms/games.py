@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from flask import request
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -17,6 +18,7 @@ from wtforms.utils import unset_value
 from ..i18n import _l
 from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
 from ..models import Round
+from ..reading import Field
 from ..rules import DOUBLE_BLANK_VALUES, DominoSet
 from ..services import Draft, GameChoices, Invalid, RoundEntry, Sent, clean_name
 
@@ -145,19 +147,36 @@ class NewGameForm(FlaskForm):
         _show_problems(self, error, typed_at)
 
 
+BLOCKED = "blocked"
+"""The round form's choice of how the round ended when nobody went out (the others are seat numbers)."""
+
+
 class RoundForm(FlaskForm):
-    """The end of a round: each seat's pips (and tiles left, in a game that records them), who went out."""
+    """The end of a round: each seat's pips (and tiles left, in a game that records them), and how it ended."""
 
     pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
     tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
-    went_out = StringField()  # rendered by hand as one radio group across the players
+    went_out = StringField()
+    """How the round ended, rendered by hand as one radio group: a seat number for the player who went out, or
+    BLOCKED; nothing chosen until the player chooses."""
     blocked = BooleanField(_l("Blocked round: nobody went out"))
+    """Set from ``went_out`` (BLOCKED); still read on its own, as older pages and the phones' Send post it."""
+    confirmed = BooleanField()
+    """The player said that pips above what a hand plausibly holds are right ("Really 1000 for João?")."""
     number = HiddenField()
     """The round this form ends, so that sending it twice stores it once."""
     version = HiddenField()
     """The game's version the correction was opened at, so that a stale one is caught."""
     seen = HiddenField()
     """The round as the correction found it (services.round_mark): a change to another round is no clash."""
+
+    asking = False
+    """The server asked "Really …?" about some pips: the page offers to save them as typed."""
+
+    def process(self, formdata: Any = None, obj: Any = None, data: Any = None, **kwargs: Any) -> None:
+        super().process(formdata, obj, data, **kwargs)
+        if (self.went_out.data or "").strip() == BLOCKED:
+            self.blocked.data = True
 
     def sent(self, name: str) -> int | None:
         """A hidden number as sent (``number`` or ``version``); None when missing or not a number."""
@@ -174,7 +193,7 @@ class RoundForm(FlaskForm):
             field.data = str(score.pips)
             tiles.data = "" if score.tiles is None else str(score.tiles)
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
-        self.went_out.data = "" if out is None else str(out)
+        self.went_out.data = _ending(out, rnd.blocked)
         self.blocked.data = rnd.blocked
 
     def fill_draft(self, draft: Draft) -> None:
@@ -184,7 +203,7 @@ class RoundForm(FlaskForm):
                 self.pips[seat].data = str(sent.pips)
                 self.tiles[seat].data = "" if sent.tiles is None else str(sent.tiles)
         out = next((seat for seat, sent in draft.entries.items() if sent.went_out), None)
-        self.went_out.data = "" if out is None else str(out)
+        self.went_out.data = _ending(out, draft.blocked)
         self.blocked.data = draft.blocked
 
     def sent_seat(self, seat: int) -> Sent:
@@ -202,16 +221,32 @@ class RoundForm(FlaskForm):
     def entry(self, kind: GameKind) -> RoundEntry:
         """The round as typed, with the tiles left for a game that records them."""
         out = (self.went_out.data or "").strip()
+        if out == BLOCKED:
+            out = ""
+        if request.endpoint == "games.new_round":
+            # The whole round's Save: views.games.new_round stores this entry and answers with the table screen,
+            # which then confirms the round's values with an Undo. It belongs in that view, after the store
+            # (one call, round_pages.flash_saved); until the view makes it, the entry asks for it here.
+            from ..views.round_pages import flash_saved
+
+            flash_saved(request.view_args["game_id"] if request.view_args else "", self.sent("number"))
         return RoundEntry(
             pips=[f.data for f in self.pips],
             # anything but a seat number (a tampered form) is a seat nobody sits at, which check_round refuses
             went_out=None if not out else int(out) if _seat_number(out) else -1,
             blocked=bool(self.blocked.data),
             tiles=[f.data for f in self.tiles] if kind.wins_hands else None,
+            confirmed=bool(self.confirmed.data),
         )
 
     def show(self, error: Invalid) -> None:
-        """Show each problem next to its field; whatever was typed stays in the form."""
+        """Show each problem next to its field; whatever was typed stays in the form. A question about pips
+        ("Really 1000 for João?") goes next to those pips, and the page then offers to save them as typed."""
+        questions = {Field("pips", f.index): m for f, m in error.errors.items() if f.name == "confirmed"}
+        self.asking = bool(questions)
+        if questions:
+            others = {f: m for f, m in error.errors.items() if f.name != "confirmed"}
+            error = Invalid.of({**others, **questions})
         _show_problems(self, error)
 
 
@@ -227,6 +262,11 @@ class UndoForm(ConfirmForm):
     def sent(self) -> int | None:
         """The round named; None when the form did not say."""
         return _whole(self.number.data)
+
+
+def _ending(out: int | None, blocked: bool) -> str:
+    """The round form's choice for a round as stored or sent: the seat that went out, BLOCKED, or none yet."""
+    return BLOCKED if blocked else "" if out is None else str(out)
 
 
 def _whole(data: object) -> int | None:
@@ -260,7 +300,7 @@ def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | No
             if i < len(field.entries):
                 field.entries[i].errors = [*field.entries[i].errors, message]
                 continue
-        if field is not None and key.index is None and key.name not in ("players", "went_out", "tiles"):
+        if field is not None and key.index is None and key.name not in ("players", "tiles"):
             field.errors = [*field.errors, message]
             continue
         general.append(message)

@@ -67,6 +67,21 @@ from .inputs import (
 )
 from .live import live_tag, tag_of, watch_code, watched_game
 from .loading import get_game, no_game, read_game
+from .people import (
+    Listed,
+    MergePreview,
+    games_of,
+    get_person,
+    link_seats,
+    list_people,
+    merge,
+    merge_preview,
+    merges_into,
+    rename,
+    undo_merge,
+)
+from .replay import play_again
+from .stats import PERIODS, HeadToHead, Point, Record, head_to_head, records, series, series_chart
 
 __all__ = [
     "Draft",
@@ -121,6 +136,7 @@ __all__ = [
     "finish_game",
     "get_game",
     "read_game",
+    "play_again",
     "history",
     "last_players",
     "in_trash",
@@ -142,4 +158,24 @@ __all__ = [
     "new_game_from_json",
     "read_kind",
     "read_new_game",
+    # the household's people, their records and stats
+    "Listed",
+    "MergePreview",
+    "get_person",
+    "games_of",
+    "link_seats",
+    "merge",
+    "merge_preview",
+    "merges_into",
+    "list_people",
+    "rename",
+    "undo_merge",
+    "PERIODS",
+    "HeadToHead",
+    "Point",
+    "Record",
+    "head_to_head",
+    "records",
+    "series",
+    "series_chart",
 ]

@@ -121,9 +121,21 @@ def game_document(game: Game) -> dict[str, JSON]:
     return _dump(GAMES, game)
 
 
-def single_game_backup(game: Game) -> dict[str, JSON]:
-    """A backup document holding one game, restorable like any other."""
-    return _envelope([game_document(game)])
+def single_game_backup(game: Game, made: datetime | None = None) -> dict[str, JSON]:
+    """A backup document holding one game, restorable like any other; ``made`` is the time it says it was made
+    (now, unless given: a game's export gives the game's last change, so that one game always exports alike)."""
+    return _envelope([game_document(game)], made)
+
+
+def backed_up_game(db: Session, game_id: str) -> Game | None:
+    """The game with this id, not in the trash, loaded with all that its backup holds; None when there is none."""
+    query = select(Game).where(Game.id == game_id, Game.deleted_at.is_(None)).options(*_WHOLE_GAME)
+    return db.scalars(query).one_or_none()
+
+
+def same_game(here: Game, node: _Row) -> bool:
+    """Whether a game read from a document (:func:`read_document`) says nothing different from the one here."""
+    return _same(game_document(here), node.document(), _ignored())
 
 
 def restore_document(db: Session, doc: JSON) -> RestoreReport:
@@ -201,8 +213,8 @@ class _Row:
         return doc
 
 
-def _envelope(games: list[dict[str, JSON]]) -> dict[str, JSON]:
-    return {"format": FORMAT, "version": VERSION, "created_at": _dump_value(utcnow()), "games": games}
+def _envelope(games: list[dict[str, JSON]], made: datetime | None = None) -> dict[str, JSON]:
+    return {"format": FORMAT, "version": VERSION, "created_at": _dump_value(made or utcnow()), "games": games}
 
 
 def _dump(table: _Table, obj: Base) -> dict[str, JSON]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -20,12 +21,26 @@ from ..rules import (
 )
 from ..rules.text import brief
 from .errors import Invalid
-from .reference import reference_url
+from .reference import ANCHOR_PAGES, RULE_PARAGRAPHS, reference_url
 
 
 def reference_link(anchor: str) -> str:
     """The rules reference page and anchor that explain a verdict: "/rules#doubles"."""
     return reference_url(anchor)
+
+
+OWN_DOUBLE_PARAGRAPH = "double-follow"
+"""Where the reference says what the tile after your own double may do: the paragraph for an open double
+that the mover laid this turn (the page's general one, ``RULE_PARAGRAPHS``, is about anybody's double)."""
+
+
+def paragraph_link(verdict: rules.Verdict, *, own_double: bool = False) -> str:
+    """The reference paragraph that states a verdict's rule ("/rules#double-uncovered"), or the rule's section
+    where the page has no paragraph for it. ``own_double``: the mover laid the open double this turn."""
+    paragraph = RULE_PARAGRAPHS.get(verdict.rule, verdict.anchor)
+    if own_double and verdict.rule == "double-must-be-covered":
+        paragraph = OWN_DOUBLE_PARAGRAPH
+    return reference_link(paragraph if paragraph in ANCHOR_PAGES else verdict.anchor)
 
 
 def _read_position(position: object) -> AnyPosition:
@@ -112,17 +127,32 @@ class CheckResult:
     moves: list[rules.Move]
     preset: rules.Preset
     position: rules.Position
+    own_double: bool = False
+    """The mover laid the double that is still open (this turn so far)."""
 
     @property
     def reference(self) -> str:
-        """The rules page and section that explain the verdict."""
-        return reference_link(self.verdict.anchor)
+        """The rules page and paragraph that explain the verdict."""
+        return paragraph_link(self.verdict, own_double=self.own_double)
 
     def describe(self, move: rules.Move) -> str:
         """A move in words, as the mover sees it ("5-1 on Ana's train")."""
         if move.action != "play" or move.train is None:
             return _("Draw a tile") if move.action == "draw" else _("Pass")
         return _("Lay %(tile)s on %(train)s", tile=str(move.tile), train=self.position.train_name(move.train))
+
+
+_IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def _sentence(error: rules.FormatError) -> str:
+    """An impossible table in a player's words. The engine's position problems are written for JSON
+    ("... so open_doubles cannot be empty"): the one the checker's boxes can cause gets a sentence of its own,
+    and any other identifier left in a problem is spelt as words."""
+    if error.field == "laid_double":
+        return _("You ticked that you just laid a double: mark it as an open double on the train where it lies.")
+    problem = _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), error.problem)
+    return f"{problem[:1].upper()}{problem[1:]}."
 
 
 def check_sketch(request: CheckRequest) -> CheckResult:
@@ -140,9 +170,9 @@ def check_sketch(request: CheckRequest) -> CheckResult:
         )
         verdict = pos.check(request.move)
     except rules.FormatError as e:
-        message = f"{e.problem[0].upper()}{e.problem[1:]}."
+        message = _sentence(e)
         raise Invalid(message, {Field(e.field): message}) from e
-    return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos)
+    return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos, request.laid_double)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,8 +198,8 @@ class SuperCheckResult:
 
     @property
     def reference(self) -> str:
-        """The rules page and section that explain the verdict."""
-        return reference_link(self.verdict.anchor)
+        """The rules page and paragraph that explain the verdict."""
+        return paragraph_link(self.verdict)
 
     def describe(self, move: SuperMove) -> str:
         """A move in words, as the mover sees it ("Lay 9-9 on edge 3 (showing 13)")."""
@@ -200,7 +230,7 @@ def check_super(request: SuperCheckRequest) -> SuperCheckResult:
         )
         verdict = pos.check(request.move)
     except rules.FormatError as e:
-        raise Invalid(str(e)) from e
+        raise Invalid(_sentence(e)) from e
     return SuperCheckResult(verdict, pos.legal_moves(), rules.SUPER_PRESETS[pos.preset], pos)
 
 

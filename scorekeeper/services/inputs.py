@@ -202,6 +202,9 @@ class RoundEntry:
     blocked: bool = False
     tiles: Sequence[object] | None = None
     """Tiles left in each hand, for a game that records them (``kind.wins_hands``)."""
+    confirmed: bool = True
+    """Pips above what a hand plausibly holds (``kind.likely_pips``) are meant: the round form sends False until
+    the player said so, and is asked "Really 1000 for João?"; the API and each phone's Send never ask."""
 
 
 def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
@@ -210,6 +213,7 @@ def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[l
     kind = kind_of(game.kind)
     names = [s.name for s in game.seats]
     most = kind.most_pips(game.set_highest, engine, game.double_blank)
+    likely = kind.likely_pips(len(names), game.set_highest, game.rules, engine, game.double_blank)
     problems = Problems()
     values: list[int] = []
     if len(entry.pips) != len(names):
@@ -254,7 +258,11 @@ def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[l
             problems.add(
                 "pips", _("%(name)s went out, so %(name)s has 0 pips; clear “went out” or enter 0.", name=name), i
             )
+        elif value > likely and not entry.confirmed:
+            problems.add("confirmed", really(name, value, likely), i)
         values.append(value)
+    if entry.went_out is None and not entry.blocked:
+        problems.add("went_out", _("Choose who went out, or that the round was blocked."))
     if entry.went_out is not None and not 0 <= entry.went_out < len(names):
         problems.add("went_out", _("The player who went out is not at this table."))
     if entry.blocked and entry.went_out is not None:
@@ -262,6 +270,17 @@ def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[l
     tiles = kind.check_hand(names, game.set_highest, entry, values, problems)
     Invalid.raise_any(problems)
     return values, tiles
+
+
+def really(name: str, pips: object, likely: object) -> str:
+    """The question asked before saving pips above what a hand plausibly holds ("Really 1000 for João?"); the
+    round page's script asks the same, filled in with its own values."""
+    return " ".join(
+        (
+            _("Really %(pips)s for %(name)s?", pips=pips, name=name),
+            _("A hand rarely holds more than %(most)s pips in this round.", most=likely),
+        )
+    )
 
 
 def _per_player(game: AnyGame, values: object, what: str) -> list[int]:
@@ -314,4 +333,9 @@ def entry_from_json(game: AnyGame, data: Mapping[str, object]) -> RoundEntry:
         out = names.index(clean_name(went_out))
     if not isinstance(blocked, bool):
         raise Invalid('"blocked" must be true or false.')
+    if out is None and not blocked:
+        raise Invalid(
+            'A round ends with a player going out or blocked: send "went_out" with the name of the player who went '
+            'out, or "blocked": true when nobody could.'
+        )
     return RoundEntry(pips, out, blocked, tiles)

@@ -3,10 +3,13 @@
 Three printable pages: each game's own rules page (its address and sections come from its kind) and
 ``/rules/variants`` with the deal tables, the presets, the house rules and the Mexican Train rule ids.
 :func:`reference_url` knows which page has which anchor, so the checker and the API link straight to it.
+Each game's page opens with :data:`DISPUTES`, the questions tables argue about, each linking the paragraph that
+settles it: sections, subheadings (:data:`SUBSECTIONS`, all in the contents) and answers (:data:`PARAGRAPHS`) have ids.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -29,6 +32,7 @@ from ..rules import (
     Preset,
     super_domino_max_players,
 )
+from ..rules.i18n import N_
 
 RULES_PAGE = MEXICAN_TRAIN.reference_page
 VARIANTS_PAGE = "reference.variants"
@@ -42,11 +46,111 @@ PATHS: Mapping[str, str] = {
 """page endpoint -> its address, in the order the pages nav shows them."""
 
 SECTIONS: Mapping[str, tuple[str, ...]] = {
-    RULES_PAGE: MEXICAN_TRAIN.reference_sections,
+    RULES_PAGE: ("disputes", *MEXICAN_TRAIN.reference_sections),
     VARIANTS_PAGE: ("deal-tables", "presets", "house-rules", MEXICAN_TRAIN.glossary),
-    SUPER_DOMINO_PAGE: SUPER_DOMINO.reference_sections,
+    SUPER_DOMINO_PAGE: ("super-domino-disputes", *SUPER_DOMINO.reference_sections),
 }
 """page endpoint -> the ids of its sections (its ``<h2>`` headings and its table of contents), in reading order."""
+
+SUBSECTIONS: Mapping[str, tuple[str, ...]] = {
+    "engine": ("round-steps", "engine-placement"),
+    "mexican-train": ("mexican-train-start",),
+    "doubles": ("double-follow-up", "double-cover"),
+    "deal-tables": ("deal-notes",),
+    "presets": ("preset-descriptions", "choices"),
+    "house-rules": ("other-house-rules",),
+    "super-domino": ("super-domino-equipment", "super-domino-deal"),
+    "super-domino-choices": ("super-domino-presets",),
+}
+"""section id -> the ids of its ``<h3>`` subheadings, in reading order: each is in the contents under its section."""
+
+PARAGRAPHS: Mapping[str, tuple[str, ...]] = {
+    RULES_PAGE: (
+        "who-starts",
+        "engine-missing",
+        "more-tiles",
+        "first-lap",
+        "double-follow",
+        "double-stuck",
+        "double-uncovered",
+        "doubles-several",
+        "double-last",
+        "draw-when",
+        "draw-one",
+        "boneyard-empty",
+        "markers-others",
+        "marker-off",
+        "pass-when",
+        "last-tile-penalty",
+        "going-out",
+        "blocked",
+        "double-blank",
+        "game-winner",
+    ),
+    VARIANTS_PAGE: (),
+    SUPER_DOMINO_PAGE: ("sd-15", "sd-14", "sd-13", "sd-3", "sd-double", "sd-stuck"),
+}
+"""page endpoint -> the ids of its paragraphs a link may land on: the answers :data:`DISPUTES` and
+:data:`RULE_PARAGRAPHS` point at, so a link lands on the sentence that settles it, not a screen above."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A question tables argue about, and the paragraph that answers it."""
+
+    question: str
+    """The question in English, the message id (``_()`` it to show)."""
+    anchor: str
+    """The id of the answering paragraph, on the page :data:`ANCHOR_PAGES` names."""
+
+
+DISPUTES: Mapping[str, tuple[Dispute, ...]] = {
+    MEXICAN_TRAIN.id: (
+        Dispute(N_("What if a double is not covered?"), "double-uncovered"),
+        Dispute(N_("What if several doubles are open at once?"), "doubles-several"),
+        Dispute(N_("Where may the tile after my double go?"), "double-follow"),
+        Dispute(N_("What if I cannot follow up my own double?"), "double-stuck"),
+        Dispute(N_("May I go out on a double?"), "double-last"),
+        Dispute(N_("Can I play on another player's train?"), "markers-others"),
+        Dispute(N_("When does my marker come off?"), "marker-off"),
+        Dispute(N_("What if nobody has the engine double?"), "engine-missing"),
+        Dispute(N_("Can I play more than one tile in a turn?"), "more-tiles"),
+        Dispute(N_("May I start the Mexican train before my own?"), "mexican-train-start"),
+        Dispute(N_("What if the boneyard is empty?"), "boneyard-empty"),
+        Dispute(N_("May I pass while holding a playable tile?"), "pass-when"),
+        Dispute(N_("Who starts the next round?"), "who-starts"),
+        Dispute(N_("What counts as a blocked round?"), "blocked"),
+        Dispute(N_("How is the double-blank scored?"), "double-blank"),
+    ),
+    SUPER_DOMINO.id: (
+        Dispute(N_("What does a 15 do?"), "sd-15"),
+        Dispute(N_("What does a 14 do?"), "sd-14"),
+        Dispute(N_("What does a 13 do?"), "sd-13"),
+        Dispute(N_("What does a 3 do?"), "sd-3"),
+        Dispute(N_("What does a double do?"), "sd-double"),
+    ),
+}
+"""game kind id -> the questions tables argue about most, each with the paragraph that answers it; its rules
+page lists them under "Disputes" (``disputes``, ``super-domino-disputes``)."""
+
+RULE_PARAGRAPHS: Mapping[str, str] = {
+    "turn-over": "more-tiles",
+    "train-not-open": "markers-others",
+    "own-train-first": "mexican-train-start",
+    "first-lap-own-train": "first-lap",
+    "double-must-be-covered": "double-uncovered",
+    "one-double-a-turn": "double-follow",
+    "no-round-end-on-double": "going-out",
+    "must-play-before-drawing": "draw-when",
+    "already-drew": "draw-one",
+    "boneyard-empty": "boneyard-empty",
+    "cannot-pass": "pass-when",
+    "sd-no-drawing": "sd-stuck",
+    "sd-must-play-before-drawing": "sd-stuck",
+    "sd-spell": "sd-13",
+}
+"""rule id -> the paragraph that states it, for rules whose section is longer than a screen; the glossary links
+there. The checker still links the rule's section (rules/rulebook.py), until it links these too."""
 
 COMPARE_ROWS = ("dealing", "engine", "first-turn", "doubles", "markers", "mexican-train")
 """The points the presets comparison has a row for (``compare-<point>``)."""
@@ -74,7 +178,8 @@ def _anchor_pages() -> dict[str, str]:
         ],
     }
     for page, sections in SECTIONS.items():
-        for anchor in (*sections, *ids[page]):
+        subsections = [sub for section in sections for sub in SUBSECTIONS.get(section, ())]
+        for anchor in dict.fromkeys((*sections, *subsections, *ids[page], *PARAGRAPHS[page])):
             assert anchor not in pages, f"#{anchor} is on two reference pages"
             pages[anchor] = page
     return pages
@@ -224,3 +329,15 @@ def super_domino_facts(example_players: int = 4) -> SuperDominoFacts:
         example_boneyard=tiles - example_players * SUPER_DOMINO_HAND,
         big_set_most_players=super_domino_max_players(18),
     )
+
+
+_NAMED_OPTION = re.compile(r"\s*\([^()]*\b[a-z0-9]+(?:_[a-z0-9]+)+\b[^()]*\)")
+
+
+def without_option_ids(text: str) -> str:
+    """A preset's description as players read it: without the brackets that name an option id for the API.
+
+    >>> without_option_ids("The tile may go elsewhere (option follow_up_elsewhere); then the turn ends.")
+    'The tile may go elsewhere; then the turn ends.'
+    """
+    return _NAMED_OPTION.sub("", text)

@@ -252,3 +252,14 @@ def trash() -> str:
         confirm=ConfirmForm(),
         days=services.TRASH_DAYS,
     )
+
+
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str) -> Response:
+    """Start a new game with the same players, game and setup, the first deal moved on one seat; open it."""
+    game = services.get_game(session(), game_id)
+    if not ConfirmForm().validate_on_submit():
+        return redirect(url_for("games.table", game_id=game_id))
+    new = services.play_again(session(), game)
+    remember(new.id)
+    return redirect(url_for("games.table", game_id=new.id))

@@ -23,9 +23,12 @@ from ..rules import (
 )
 from ..services.reference import (
     ANCHOR_PAGES,
+    DISPUTES,
     PATHS,
+    RULE_PARAGRAPHS,
     RULES_PAGE,
     SECTIONS,
+    SUBSECTIONS,
     SUPER_DOMINO_PAGE,
     VARIANTS_PAGE,
     deal_grids,
@@ -35,6 +38,7 @@ from ..services.reference import (
     rules_by_anchor,
     set_facts,
     super_domino_facts,
+    without_option_ids,
 )
 
 bp = Blueprint("reference", __name__)
@@ -52,11 +56,14 @@ def _page(page: str, template: str, **context: object) -> str:
         page=page,
         pages=list(PATHS),
         sections=SECTIONS[page],
+        subsections=SUBSECTIONS,
         link=link,
+        rule_paragraphs=RULE_PARAGRAPHS,
         kinds=kinds,
         section_title=section_title,
         rule_title=rule_title,
         rules_by_anchor=rules_by_anchor(),
+        without_option_ids=without_option_ids,
         **context,
     )
 
@@ -72,6 +79,7 @@ def _rules() -> str:
     return _page(
         RULES_PAGE,
         "reference/rules.html",
+        disputes=DISPUTES[kinds.MEXICAN_TRAIN.id],
         uses=presets_by_option(list(PRESETS.values())),
         standard_deal=deal_summary(PRESETS["standard"].options.deals, 12),
         sets=set_facts(),
@@ -114,6 +122,7 @@ def _super_domino() -> str:
     return _page(
         SUPER_DOMINO_PAGE,
         "reference/super_domino.html",
+        disputes=DISPUTES[kinds.SUPER_DOMINO.id],
         rule_ids=SUPER_DOMINO_RULES,
         SUPER_PRESETS=SUPER_PRESETS,
         SUPER_OPTION_NAMES=SUPER_OPTION_NAMES,

@@ -3,12 +3,20 @@ Send (views.drafts)."""
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, url_for
+from flask import Response, after_this_request, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
+from ..db import session
 from ..forms.games import RoundForm
+from ..i18n import _, ngettext
+from ..page_cache import flash_pending
+from ..services.loading import read_game
 from .household import this_phone
+
+SAVED = "saved:"
+"""The flash category of the note a whole-round Save leaves on the table screen, followed by the round's number
+("saved:3"): base.html shows it with an Undo button that names that round (templates/games/_saved.html)."""
 
 
 def round_page(
@@ -39,3 +47,39 @@ def moved_on(form: RoundForm, game: services.AnyGame, message: str) -> ResponseR
         return redirect(url_for("games.table", game_id=game.id))
     form.number.data = str(current.next_round.number)
     return round_page(current, form, services.draft_of(game), 409, moved=message)
+
+
+def saved_note(current: services.GameView, number: int) -> str:
+    """The round's values as the table screen confirms them: "Round 3 saved: Ana 0 (out), Ben 12, Cleo 30"."""
+    rnd = next(r for r in current.rounds if r.number == number)
+    values = []
+    for name in current.players:
+        if rnd.went_out == name:
+            values.append(_("%(name)s %(pips)d (out)", name=name, pips=rnd.pips[name]))
+        elif rnd.tiles is not None:  # a game that records the tiles left: they decide a blocked hand
+            tiles = ngettext("%(num)d tile", "%(num)d tiles", rnd.tiles[name])
+            values.append(f"{name} {rnd.pips[name]} · {tiles}")
+        else:
+            values.append(f"{name} {rnd.pips[name]}")
+    if rnd.blocked:
+        values.append(_("blocked"))
+    round_name = _(current.kind.words.round, number=number)
+    return _("%(round)s saved: %(values)s", round=round_name, values=", ".join(values))
+
+
+def flash_saved(game_id: str, number: int | None) -> None:
+    """Once this request answers with the table screen (the round stored, or found stored already), flash the
+    round's values there with an Undo. Any other answer (the form again, a clash) or a message already waiting
+    leaves it out."""
+
+    @after_this_request
+    def note(response: Response) -> Response:
+        if response.status_code != 302 or flash_pending():
+            return response
+        if response.location != url_for("games.table", game_id=game_id):
+            return response
+        current = services.view(read_game(session(), game_id))
+        stored = number if number is not None else len(current.rounds)
+        if any(r.number == stored for r in current.rounds):
+            flash(saved_note(current, stored), f"{SAVED}{stored}")
+        return response

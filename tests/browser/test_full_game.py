@@ -61,7 +61,7 @@ def test_a_four_player_game_from_start_to_winner(page: Page, live_server: str, a
     page.get_by_role("link", name="End round 3: enter pips").click()
     page.get_by_label("Ana", exact=True).fill("-4")
     page.get_by_label("Ben", exact=True).fill("8")
-    page.get_by_label("Cleo", exact=True).fill("0")
+    page.get_by_role("radio", name="Cleo went out").check()
     page.get_by_label("Dan", exact=True).fill("15")
     page.get_by_role("button", name="Save round 3").click()
     expect(page.locator(".error")).to_contain_text("Ana: pips cannot be negative")
@@ -122,6 +122,7 @@ def test_eight_long_names_fit_a_360_px_phone(page: Page, live_server: str, artif
     page.screenshot(path=str(artifacts / "round-entry-8-players.png"), full_page=True)
     for name in names:
         page.get_by_label(name, exact=True).fill("12")
+    page.get_by_role("radio", name="Blocked round: nobody went out").check()
     page.get_by_role("button", name="Save round 1").click()
     assert no_horizontal_scroll(page)
     page.screenshot(path=str(artifacts / "table-screen-8-players.png"), full_page=True)

@@ -56,7 +56,9 @@ def test_the_main_screens_at_360_px(
     browser: Browser, browser_context_args: dict[str, Any], live_server: str, artifacts: Path, scheme: str, locale: str
 ) -> None:
     playing, done = _games(live_server)
-    context = browser.new_context(**{**browser_context_args, "viewport": SMALL, "locale": locale, "color_scheme": scheme})
+    context = browser.new_context(
+        **{**browser_context_args, "viewport": SMALL, "locale": locale, "color_scheme": scheme}
+    )
     page = context.new_page()
     shots = artifacts / "screens"
     shots.mkdir(exist_ok=True)

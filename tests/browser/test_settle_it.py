@@ -23,10 +23,11 @@ def test_a_double_must_be_covered_dispute(page: Page, live_server: str, artifact
 
     # Ana laid 5-5 on her train and nobody covered it; Ben wants to lay 9-4 on his own train
     page.get_by_label("Player to move").select_option(label="Ben")
-    page.locator(".tile-picker").first.get_by_label("9-4", exact=True).check()
-    page.get_by_role("radio", name="Ben's train").check()
-    page.get_by_label("Open end of Ana's train").select_option(label="ends in 5")
-    page.get_by_role("checkbox", name="Ana's train ends in an open double").check()
+    page.get_by_role("button", name="Which tile?").click()
+    page.get_by_role("dialog", name="Which tile?").get_by_role("radio", name="9-4", exact=True).check()
+    expect(page.get_by_role("radio", name="Ben's train")).to_be_checked()  # the mover's own train, untapped
+    page.get_by_role("button", name="Open end of Ana's train").click()
+    page.get_by_role("dialog", name="Open end of Ana's train").get_by_role("button", name="5-5", exact=True).click()
     page.get_by_role("button", name="Check", exact=True).click()
 
     card = page.locator("#verdict")
@@ -36,8 +37,8 @@ def test_a_double_must_be_covered_dispute(page: Page, live_server: str, artifact
     page.screenshot(path=str(artifacts / "checker-refusal.png"), full_page=False)
 
     card.get_by_role("link", name="An open double must be covered first").click()
-    expect(page).to_have_url(f"{live_server}/rules#doubles")
-    section = page.locator("#doubles")
+    expect(page).to_have_url(f"{live_server}/rules#double-uncovered")  # the paragraph that states the rule
+    section = page.locator("#double-uncovered")
     expect(section).to_be_visible()
     assert section.evaluate("el => el.getBoundingClientRect().top") < 200  # scrolled to the rule
 

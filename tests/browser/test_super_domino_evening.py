@@ -36,7 +36,7 @@ def test_a_super_domino_evening(page: Page, live_server: str, artifacts: Path) -
     for name, pips, tiles in (("Ana", "20", "3"), ("Ben", "5", "2"), ("Cleo", "9", "1")):
         page.get_by_label(f"{name} pips").fill(pips)
         page.get_by_label(f"{name} tiles left").fill(tiles)
-    page.get_by_role("checkbox", name="Blocked hand: nobody could play").check()
+    page.get_by_role("radio", name="Blocked hand: nobody could play").check()
     page.get_by_role("button", name="Save hand 2").click()
     expect(page.locator(".rounds")).to_contain_text("won by Cleo")
 

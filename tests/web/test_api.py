@@ -24,11 +24,13 @@ def test_create_game_answers_the_documented_shape(client: FlaskClient) -> None:
 
 def test_rounds_total_ranks_and_next_engine(client: FlaskClient) -> None:
     game = new_game(client)
-    response = client.post(f"/api/v1/games/{game['id']}/rounds", json={"pips": {"Ana": 0, "Ben": 23, "Cleo": 41}})
+    response = client.post(
+        f"/api/v1/games/{game['id']}/rounds", json={"pips": {"Ana": 0, "Ben": 23, "Cleo": 41}, "went_out": "Ana"}
+    )
     assert response.status_code == 201
     body = response.get_json()
     assert body["rounds"] == [
-        {"number": 1, "engine": 12, "pips": {"Ana": 0, "Ben": 23, "Cleo": 41}, "went_out": None, "blocked": False}
+        {"number": 1, "engine": 12, "pips": {"Ana": 0, "Ben": 23, "Cleo": 41}, "went_out": "Ana", "blocked": False}
     ]
     assert body["standings"] == [
         {"player": "Ana", "total": 0, "rank": 1},
@@ -41,8 +43,8 @@ def test_rounds_total_ranks_and_next_engine(client: FlaskClient) -> None:
 def test_put_corrects_a_round(client: FlaskClient) -> None:
     game = new_game(client, ["Ana", "Ben"])
     url = f"/api/v1/games/{game['id']}/rounds"
-    client.post(url, json={"pips": {"Ana": 0, "Ben": 23}})
-    response = client.put(f"{url}/1", json={"pips": {"Ana": 30, "Ben": 0}})
+    client.post(url, json={"pips": {"Ana": 0, "Ben": 23}, "went_out": "Ana"})
+    response = client.put(f"{url}/1", json={"pips": {"Ana": 30, "Ben": 0}, "went_out": "Ben"})
     assert response.status_code == 200
     assert response.get_json()["standings"][0] == {"player": "Ben", "total": 0, "rank": 1}
 
@@ -50,8 +52,8 @@ def test_put_corrects_a_round(client: FlaskClient) -> None:
 def test_delete_takes_back_only_the_last_round(client: FlaskClient) -> None:
     game = new_game(client, ["Ana", "Ben"])
     url = f"/api/v1/games/{game['id']}/rounds"
-    client.post(url, json={"pips": {"Ana": 0, "Ben": 23}})
-    client.post(url, json={"pips": {"Ana": 5, "Ben": 0}})
+    client.post(url, json={"pips": {"Ana": 0, "Ben": 23}, "went_out": "Ana"})
+    client.post(url, json={"pips": {"Ana": 5, "Ben": 0}, "went_out": "Ben"})
     refused = client.delete(f"{url}/1")
     assert refused.status_code == 409 and "Only the last round (2)" in refused.get_json()["error"]
     ok = client.delete(f"{url}/2")
@@ -61,10 +63,10 @@ def test_delete_takes_back_only_the_last_round(client: FlaskClient) -> None:
 def test_finished_game_names_winners_and_refuses_more_rounds(client: FlaskClient) -> None:
     game = new_game(client, ["Ana", "Ben"], rounds=2)
     url = f"/api/v1/games/{game['id']}/rounds"
-    client.post(url, json={"pips": {"Ana": 0, "Ben": 10}})
-    body = client.post(url, json={"pips": {"Ana": 10, "Ben": 0}}).get_json()
+    client.post(url, json={"pips": {"Ana": 0, "Ben": 10}, "went_out": "Ana"})
+    body = client.post(url, json={"pips": {"Ana": 10, "Ben": 0}, "went_out": "Ben"}).get_json()
     assert body["finished"] is True and body["winners"] == ["Ana", "Ben"]
-    late = client.post(url, json={"pips": {"Ana": 1, "Ben": 0}})
+    late = client.post(url, json={"pips": {"Ana": 1, "Ben": 0}, "went_out": "Ben"})
     assert late.status_code == 409 and "game is over" in late.get_json()["error"]
 
 
@@ -92,19 +94,19 @@ def test_round_errors(client: FlaskClient) -> None:
     game = new_game(client, ["Ana", "Ben"])
     url = f"/api/v1/games/{game['id']}/rounds"
     cases = [
-        ({"pips": {"Ana": 0}}, "Pips for Ben are missing"),
-        ({"pips": {"Ana": 0, "Ben": 1, "Zed": 4}}, "Zed is not playing"),
-        ({"pips": {"Ana": -1, "Ben": 1}}, "cannot be negative"),
-        ({"pips": {"Ana": "7", "Ben": 1}}, "must be a whole number"),
-        ({"pips": {"Ana": 1.5, "Ben": 1}}, "must be a whole number"),
-        ({"pips": {"Ana": 5000, "Ben": 1}}, "more pips than a hand can hold"),
+        ({"pips": {"Ana": 0}, "went_out": "Ana"}, "Pips for Ben are missing"),
+        ({"pips": {"Ana": 0, "Ben": 1, "Zed": 4}, "went_out": "Ana"}, "Zed is not playing"),
+        ({"pips": {"Ana": -1, "Ben": 1}, "blocked": True}, "cannot be negative"),
+        ({"pips": {"Ana": "7", "Ben": 1}, "blocked": True}, "must be a whole number"),
+        ({"pips": {"Ana": 1.5, "Ben": 1}, "blocked": True}, "must be a whole number"),
+        ({"pips": {"Ana": 5000, "Ben": 1}, "blocked": True}, "more pips than a hand can hold"),
         ({"pips": [1, 2]}, "object of player name"),
     ]
     for body, message in cases:
         response = client.post(url, json=body)
         assert response.status_code == 422, body
         assert message in response.get_json()["error"]
-    assert client.put(f"{url}/3", json={"pips": {"Ana": 0, "Ben": 1}}).status_code == 404
+    assert client.put(f"{url}/3", json={"pips": {"Ana": 0, "Ben": 1}, "went_out": "Ana"}).status_code == 404
     assert client.delete(f"{url}/1").status_code == 404
 
 

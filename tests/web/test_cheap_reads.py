@@ -175,9 +175,8 @@ def test_a_kept_table_screen_carries_each_phones_own_form_token(app_with_csrf: F
 
 def test_the_quick_read_shows_what_the_full_load_shows(app: Flask, client: FlaskClient) -> None:
     from scorekeeper.db import session
-    from scorekeeper.services import get_game, view
+    from scorekeeper.services import get_game, read_game, view
     from scorekeeper.services.drafts import draft_of
-    from scorekeeper.services import read_game
 
     game = _game(client, rounds=3)
     client.post(f"/games/{game}/rounds/new", data={"seat": "2", "number": "4", "pips-2": "12"})

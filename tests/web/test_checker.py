@@ -40,7 +40,26 @@ def test_an_open_double_refuses_a_tile_elsewhere_and_cites_the_rule(client: Flas
     word, reason, links = verdict(page)
     assert word == "Not allowed"
     assert "5-5 on Player 1's train must be covered" in reason and "9-4" in reason
-    assert links == ["/rules#doubles"]
+    assert links == ["/rules#double-uncovered"]  # the paragraph that states the rule, not its long section
+
+
+def test_after_your_own_double_the_rule_links_the_follow_up_paragraph(client: FlaskClient) -> None:
+    page = text(client.get(check_url(tile="9-4", train="1", laid_double="on", **{"end-m": "7", "double-m": "on"})))
+    word, _reason, links = verdict(page)
+    assert word == "Not allowed" and links == ["/rules#double-follow"]
+
+
+def test_the_rule_id_is_in_a_details_line_not_beside_the_title(client: FlaskClient) -> None:
+    page = text(client.get(check_url(tile="9-4", train="1", **{"end-0": "5", "double-0": "on"})))
+    rule = re.search(r'<p class="rule">.*?</p>', page, re.S)
+    assert rule and "double-must-be-covered" not in rule.group(0) and "<code>" not in rule.group(0)
+    assert re.search(r"<details[^>]*>\s*<summary>Details</summary>\s*rule id: double-must-be-covered", page)
+
+
+def test_a_ticked_double_with_no_open_double_is_explained_in_words(client: FlaskClient) -> None:
+    page = html.unescape(text(client.get(check_url(tile="9-4", train="1", laid_double="on"))))
+    assert "open_doubles" not in page
+    assert "You ticked that you just laid a double: mark it as an open double on the train where it lies." in page
 
 
 def test_a_matching_tile_on_your_own_train_is_allowed(client: FlaskClient) -> None:

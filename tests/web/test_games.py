@@ -148,7 +148,7 @@ def test_correcting_a_round_changes_the_totals_and_the_history(client: FlaskClie
     html = text(client.get(game))
     assert re.findall(r'class="name">([^<]+)</span>\s*<span class="total">(\d+)', html) == [("Ben", "2"), ("Ana", "10")]
     history = text(client.get(f"{game}/history"))
-    assert "Round 1 · Ben:" in history and "20 → 2" in history
+    assert re.search(r'<h2 id="round-1">Round 1</h2>\s*<ol>.*Ben: 20 → 2', history, re.S)
 
 
 def test_undo_removes_only_the_last_round_and_keeps_it_in_history(client: FlaskClient) -> None:
@@ -158,7 +158,7 @@ def test_undo_removes_only_the_last_round_and_keeps_it_in_history(client: FlaskC
     assert client.post(f"{game}/rounds/undo").status_code == 302
     html = text(client.get(game))
     assert "Round 2 of 13" in html
-    assert "round undone (was 5)" in text(client.get(f"{game}/history"))
+    assert "round undone (was Ana 5 · Ben 0)" in text(client.get(f"{game}/history"))
 
 
 def test_undo_with_no_rounds_says_so(client: FlaskClient) -> None:
@@ -171,7 +171,9 @@ def test_undo_with_no_rounds_says_so(client: FlaskClient) -> None:
 def test_a_full_game_ends_with_the_winner_and_a_chart(client: FlaskClient) -> None:
     game = start_game(client, "Ana", "Ben", "Cleo")
     for r in range(13):
-        enter_round(client, game, 0 if r % 3 == 0 else 5, 0 if r % 3 == 1 else 6, 0 if r % 3 == 2 else 9)
+        enter_round(
+            client, game, 0 if r % 3 == 0 else 5, 0 if r % 3 == 1 else 6, 0 if r % 3 == 2 else 9, went_out=str(r % 3)
+        )
     html = text(client.get(game))
     assert "Game over" in html
     assert "<strong>Ana</strong> wins" in html
@@ -196,7 +198,7 @@ def test_double_blank_value_raises_the_pip_limit(client: FlaskClient) -> None:
 def test_games_list_shows_progress_and_finished_games(client: FlaskClient) -> None:
     playing = start_game(client, "Ana", "Ben")
     done = start_game(client, "Cleo", "Dan", rounds="1")
-    enter_round(client, done, 0, 9)
+    enter_round(client, done, 0, 9, went_out="0")
     html = text(client.get("/"))
     in_progress, finished = html.split("<h2>Finished</h2>")
     assert "Ana, Ben" in in_progress and "Round 1 of 13" in in_progress

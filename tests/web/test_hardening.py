@@ -51,7 +51,9 @@ def refused(response, status: int) -> str:  # type: ignore[no-untyped-def]
 
 def test_a_round_form_with_more_pips_fields_than_players_is_read_seat_by_seat(client: FlaskClient) -> None:
     game = start_game(client, "Ana", "Ben")
-    response = client.post(f"{game}/rounds/new", data={"pips-0": "5", "pips-1": "0", "pips-5": "3", "pips-²": "1"})
+    response = client.post(
+        f"{game}/rounds/new", data={"pips-0": "5", "pips-1": "0", "pips-5": "3", "pips-²": "1", "went_out": "1"}
+    )
     assert response.status_code == 302
     table = text(client.get(game))
     assert "Ana" in table
@@ -138,16 +140,18 @@ def test_a_bad_value_is_quoted_short_never_whole(client: FlaskClient) -> None:
     message = refused(client.post("/api/v1/moves", json={"position": {**POSITION, "rules": big}}), 422)
     assert "x" * 21 not in message
     url = api_game(client)
-    message = refused(client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": big}}), 422)
+    message = refused(client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": big}, "went_out": "Ana"}), 422)
     assert "x" * 21 not in message
-    message = refused(client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 1, big: 3}}), 422)
+    message = refused(client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 1, big: 3}, "went_out": "Ana"}), 422)
     assert "x" * 21 not in message
     assert brief("x" * 100) == repr("x" * 20 + "…") and brief(10**4000).endswith("…") is not None
 
 
 def test_names_that_read_as_the_same_player_are_refused(client: FlaskClient) -> None:
     url = api_game(client)
-    message = refused(client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 5, " Ben ": 40}}), 422)
+    message = refused(
+        client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 5, " Ben ": 40}, "went_out": "Ana"}), 422
+    )
     assert "'Ben'" in message and "' Ben '" in message
     assert client.get(url).get_json()["rounds"] == []
 

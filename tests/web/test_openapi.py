@@ -85,15 +85,33 @@ def test_a_scripted_session_answers_as_documented(client: FlaskClient) -> None:
     one = {"number": 1, "pips": {"Ana": 0, "Ben": 12}, "went_out": "Ana"}
     call("POST", f"/games/{gid}/rounds", 201, json=one)
     call("POST", f"/games/{gid}/rounds", 200, json=one)  # sent again: nothing stored
-    call("POST", f"/games/{gid}/rounds", 409, json={**one, "pips": {"Ana": 0, "Ben": 13}})
+    call("POST", f"/games/{gid}/rounds", 409, json={**one, "pips": {"Ana": 0, "Ben": 13}, "went_out": "Ana"})
     call("POST", f"/games/{gid}/rounds", 409, json={**one, "number": 5})
     etag = call("GET", f"/games/{gid}", 200).headers["ETag"]
     call("GET", f"/games/{gid}", 304, headers={"If-None-Match": etag})
-    call("PUT", f"/games/{gid}/rounds/1", 200, json={"pips": {"Ana": 0, "Ben": 20}}, headers={"If-Match": etag})
-    call("PUT", f"/games/{gid}/rounds/1", 412, json={"pips": {"Ana": 0, "Ben": 21}}, headers={"If-Match": etag})
-    call("PUT", f"/games/{gid}/rounds/1", 412, json={"pips": {"Ana": 0, "Ben": 21}}, headers={"If-Match": '""'})
-    call("PUT", f"/games/{gid}/rounds/9", 404, json={"pips": {"Ana": 0, "Ben": 21}})
-    call("PUT", f"/games/{gid}/rounds/1", 422, json={"pips": {"Ana": 0, "Cleo": 21}})
+    call(
+        "PUT",
+        f"/games/{gid}/rounds/1",
+        200,
+        json={"pips": {"Ana": 0, "Ben": 20}, "went_out": "Ana"},
+        headers={"If-Match": etag},
+    )
+    call(
+        "PUT",
+        f"/games/{gid}/rounds/1",
+        412,
+        json={"pips": {"Ana": 0, "Ben": 21}, "went_out": "Ana"},
+        headers={"If-Match": etag},
+    )
+    call(
+        "PUT",
+        f"/games/{gid}/rounds/1",
+        412,
+        json={"pips": {"Ana": 0, "Ben": 21}, "went_out": "Ana"},
+        headers={"If-Match": '""'},
+    )
+    call("PUT", f"/games/{gid}/rounds/9", 404, json={"pips": {"Ana": 0, "Ben": 21}, "went_out": "Ana"})
+    call("PUT", f"/games/{gid}/rounds/1", 422, json={"pips": {"Ana": 0, "Cleo": 21}, "went_out": "Ana"})
     call("POST", f"/games/{gid}/rounds", 201, json={"number": 2, "pips": {"Ana": 3, "Ben": 0}, "went_out": "Ben"})
     call("DELETE", f"/games/{gid}/rounds/1", 409)
     call("DELETE", f"/games/{gid}/rounds/2", 200)
@@ -159,7 +177,7 @@ def _fuzz(operation: Any, mode: GenerationMode, ids: st.SearchStrategy[str]) -> 
                 case.path_parameters["number"] = data.draw(st.integers(0, 4))
         if positive and operation.path == "/games/{id}/rounds" and data.draw(st.booleans()):
             pips = data.draw(st.integers(0, 60))
-            case.body = {"number": data.draw(st.integers(1, 9)), "pips": {"Ana": 0, "Ben": pips}}
+            case.body = {"number": data.draw(st.integers(1, 9)), "pips": {"Ana": 0, "Ben": pips}, "went_out": "Ana"}
             case.body.update({"tiles": {"Ana": 0, "Ben": 1}, "went_out": "Ana"})
         sent += 1
         case.call_and_validate(checks=CHECKS)

@@ -31,7 +31,10 @@ def test_a_whole_game_on_postgresql() -> None:
     for r in range(13):
         response = client.post(rounds, json={"pips": {"Ana": r, "Šárka": 0, "João": 2 * r}, "went_out": "Šárka"})
         assert response.status_code == 201
-    assert client.put(f"{rounds}/1", json={"pips": {"Ana": 100, "Šárka": 0, "João": 0}}).status_code == 200
+    assert (
+        client.put(f"{rounds}/1", json={"pips": {"Ana": 100, "Šárka": 0, "João": 0}, "went_out": "Šárka"}).status_code
+        == 200
+    )
     body = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert body["finished"] is True
     assert body["winners"] == ["Šárka"]

@@ -95,11 +95,11 @@ def test_every_page_registers_the_worker_only_in_a_secure_context(client: FlaskC
     assert '/static/register.js" defer' in text(client.get("/rules"))
     game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
     table = text(client.get(f"/games/{game}"))
-    assert '/static/pwa.js" defer' in table and 'data-keep-screen-on="Keep screen on"' in table
+    assert '/static/pwa.js" defer' in table and '/static/wake.js" defer data-keep-screen-on="Keep screen on"' in table
     for name in ("pwa.js", "register.js"):
         script = (STATIC / name).read_text()
         assert "window.isSecureContext" in script and "'serviceWorker' in navigator" in script.replace('"', "'")
-    assert '"wakeLock" in navigator' in (STATIC / "pwa.js").read_text()
+    assert '"wakeLock" in navigator' in (STATIC / "wake.js").read_text()
 
 
 class Assets(HTMLParser):

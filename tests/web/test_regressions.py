@@ -20,12 +20,16 @@ from .helpers import enter_round, start_game, text
 
 
 def history_lines(client: FlaskClient, game: str) -> list[str]:
-    """The history page's lines, oldest first, without their times, whitespace collapsed."""
+    """The history page's lines as "Round 1 · <line>", without their times, whitespace collapsed: the page shows
+    the latest round first and the latest line first in each; here the earliest round first, each oldest first."""
     page = text(client.get(f"{game}/history"))
-    listing = re.search(r'<ol class="history">(.*?)</ol>', page, re.S)
+    listing = re.search(r'<div class="history">(.*)</div>', page, re.S)
     assert listing, page
-    lines = re.findall(r"<li>\s*<time[^>]*>[^<]*</time>\s*<span>(.*?)</span>", listing.group(1), re.S)
-    return [html.unescape(" ".join(line.split())) for line in lines]
+    lines = []
+    for heading, block in re.findall(r"<h2[^>]*>([^<]*)</h2>\s*<ol>(.*?)</ol>", listing.group(1), re.S):
+        for line in re.findall(r"<li>\s*<time[^>]*>[^<]*</time>\s*<span>(.*?)</span>", block, re.S):
+            lines.append(html.unescape(f"{heading} · {' '.join(line.split())}"))
+    return lines[::-1]
 
 
 def rounds_shown(client: FlaskClient, game: str) -> list[tuple[str, list[str]]]:
@@ -82,11 +86,7 @@ def test_undo_takes_back_the_last_round_and_keeps_the_others(client: FlaskClient
     assert rounds_shown(client, game) == [("2", ["Ana 5", "Ben 0", "Cleo 7"]), ("1", ["Ana 0", "Ben 10", "Cleo 20"])]
     assert totals(client, game) == [("Ana", "5"), ("Ben", "10"), ("Cleo", "27")]
     assert "Round 3 of 13" in text(client.get(game))
-    assert history_lines(client, game)[-3:] == [
-        "Round 3 · Ana: round undone (was 3)",
-        "Round 3 · Ben: round undone (was 4)",
-        "Round 3 · Cleo: round undone (was 0)",
-    ]
+    assert history_lines(client, game)[-1] == "Round 3 · round undone (was Ana 3 · Ben 4 · Cleo 0)"
     # and once more: round 2 goes, round 1 stays
     assert undo(client, game, 2).status_code == 302
     assert rounds_shown(client, game) == [("1", ["Ana 0", "Ben 10", "Cleo 20"])]
@@ -114,12 +114,12 @@ def test_deleting_a_game_leaves_every_other_game_untouched(client: FlaskClient) 
     assert correct(client, doomed, 2, 6, 0, 7, went_out="1").status_code == 302
 
     before = {g: (history_lines(client, g), rounds_shown(client, g), totals(client, g)) for g in (kept, other)}
-    assert len(before[kept][0]) == 10 and len(before[other][0]) == 2
+    assert len(before[kept][0]) == 4 and len(before[other][0]) == 1
     assert client.post(f"{doomed}/delete").status_code == 302
     after = {g: (history_lines(client, g), rounds_shown(client, g), totals(client, g)) for g in (kept, other)}
     assert after == before
-    assert after[kept][0][-1] == "Round 1 · Ben: 10 → 12"
-    assert after[other][0] == ["Round 1 · Dora: entered 0", "Round 1 · Eli: entered 9"]
+    assert after[kept][0][1] == "Round 1 · Ben: 10 → 12"
+    assert after[other][0] == ["Round 1 · entered Dora 0 · Eli 9"]
 
 
 # ---------------------------------------------------------------- 3. every correction is in the history
@@ -133,9 +133,7 @@ def test_the_history_lists_every_correction_in_order(client: FlaskClient) -> Non
     assert correct(client, game, 1, 6, 3, 20, blocked=True).status_code == 302  # blocked, nobody out
     assert correct(client, game, 1, 6, 3, 0, went_out="2").status_code == 302  # unblocked, Cleo out
     assert history_lines(client, game) == [
-        "Round 1 · Ana: entered 0",
-        "Round 1 · Ben: entered 10",
-        "Round 1 · Cleo: entered 20",
+        "Round 1 · entered Ana 0 · Ben 10 · Cleo 20",
         "Round 1 · Ben: 10 → 11",
         "Round 1 · Ana: 0 → 6",
         "Round 1 · Ana: went out → stayed in",
@@ -143,10 +141,10 @@ def test_the_history_lists_every_correction_in_order(client: FlaskClient) -> Non
         "Round 1 · Ben: stayed in → went out",
         "Round 1 · Ben: 0 → 3",
         "Round 1 · Ben: went out → stayed in",
-        "Round 1: not blocked → blocked",
+        "Round 1 · not blocked → blocked",
         "Round 1 · Cleo: 20 → 0",
         "Round 1 · Cleo: stayed in → went out",
-        "Round 1: blocked → not blocked",
+        "Round 1 · blocked → not blocked",
     ]
     assert rounds_shown(client, game) == [("1", ["Ana 6", "Ben 3", "Cleo 0"])]
 

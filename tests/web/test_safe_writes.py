@@ -40,7 +40,7 @@ def test_a_new_game_is_version_1_and_its_etag_says_so(client: FlaskClient) -> No
     got = client.get(url)
     assert got.headers["ETag"] == '"1"'
     assert client.get(url, headers={"If-None-Match": '"1"'}).status_code == 304
-    client.post(f"{url}/rounds", json={"number": 1, "pips": {"Ana": 0, "Ben": 9}})
+    client.post(f"{url}/rounds", json={"number": 1, "pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"})
     again = client.get(url, headers={"If-None-Match": '"1"'})
     assert again.status_code == 200 and again.get_json()["version"] == 2 and again.headers["ETag"] == '"2"'
 
@@ -57,8 +57,8 @@ def test_a_round_sent_again_is_stored_once(client: FlaskClient) -> None:
 
 def test_other_values_for_a_stored_round_answer_409_with_the_stored_round(client: FlaskClient) -> None:
     url, _ = new_game(client)
-    client.post(f"{url}/rounds", json={"number": 1, "pips": {"Ana": 0, "Ben": 9}})
-    late = client.post(f"{url}/rounds", json={"number": 1, "pips": {"Ana": 4, "Ben": 0}})
+    client.post(f"{url}/rounds", json={"number": 1, "pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"})
+    late = client.post(f"{url}/rounds", json={"number": 1, "pips": {"Ana": 4, "Ben": 0}, "went_out": "Ben"})
     assert late.status_code == 409
     body = late.get_json()
     assert body["error"] == "Round 1 was already entered on another phone."
@@ -68,29 +68,40 @@ def test_other_values_for_a_stored_round_answer_409_with_the_stored_round(client
 
 def test_without_a_number_a_round_is_the_next_one_and_a_number_ahead_is_refused(client: FlaskClient) -> None:
     url, _ = new_game(client)
-    assert client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 9}}).status_code == 201
-    assert client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 9}}).status_code == 201
-    ahead = client.post(f"{url}/rounds", json={"number": 5, "pips": {"Ana": 0, "Ben": 9}})
+    assert client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}).status_code == 201
+    assert client.post(f"{url}/rounds", json={"pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}).status_code == 201
+    ahead = client.post(f"{url}/rounds", json={"number": 5, "pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"})
     assert ahead.status_code == 409 and len(ahead.get_json()["game"]["rounds"]) == 2
-    assert client.post(f"{url}/rounds", json={"number": "1", "pips": {"Ana": 0, "Ben": 9}}).status_code == 422
+    assert (
+        client.post(f"{url}/rounds", json={"number": "1", "pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}).status_code
+        == 422
+    )
 
 
 def test_a_stale_put_is_refused_with_412_and_changes_nothing(client: FlaskClient) -> None:
     url, _ = new_game(client, ("Bob", "Mum"))
-    client.post(f"{url}/rounds", json={"number": 1, "pips": {"Bob": 29, "Mum": 15}})  # version 2
-    a = client.put(f"{url}/rounds/1", json={"pips": {"Bob": 31, "Mum": 15}}, headers={"If-Match": '"2"'})
+    client.post(f"{url}/rounds", json={"number": 1, "pips": {"Bob": 29, "Mum": 15}, "blocked": True})  # version 2
+    a = client.put(
+        f"{url}/rounds/1", json={"pips": {"Bob": 31, "Mum": 15}, "blocked": True}, headers={"If-Match": '"2"'}
+    )
     assert a.status_code == 200 and a.headers["ETag"] == '"3"'
-    b = client.put(f"{url}/rounds/1", json={"pips": {"Bob": 29, "Mum": 51}}, headers={"If-Match": '"2"'})
+    b = client.put(
+        f"{url}/rounds/1", json={"pips": {"Bob": 29, "Mum": 51}, "blocked": True}, headers={"If-Match": '"2"'}
+    )
     assert b.status_code == 412
     assert b.get_json()["game"]["rounds"][0]["pips"] == {"Bob": 31, "Mum": 15}
     assert b.get_json()["game"]["version"] == 3 and b.headers["ETag"] == '"3"'
     assert client.get(url).get_json()["rounds"][0]["pips"] == {"Bob": 31, "Mum": 15}
     assert (
-        client.put(f"{url}/rounds/1", json={"pips": {"Bob": 1, "Mum": 0}}, headers={"If-Match": "nope"}).status_code
+        client.put(
+            f"{url}/rounds/1", json={"pips": {"Bob": 1, "Mum": 0}, "went_out": "Mum"}, headers={"If-Match": "nope"}
+        ).status_code
         == 412
     )
     assert (
-        client.put(f"{url}/rounds/1", json={"pips": {"Bob": 31, "Mum": 51}}, headers={"If-Match": "*"}).status_code
+        client.put(
+            f"{url}/rounds/1", json={"pips": {"Bob": 31, "Mum": 51}, "blocked": True}, headers={"If-Match": "*"}
+        ).status_code
         == 200
     )
 
@@ -98,14 +109,14 @@ def test_a_stale_put_is_refused_with_412_and_changes_nothing(client: FlaskClient
 def test_delete_twice_takes_back_one_round_and_honours_if_match(client: FlaskClient) -> None:
     url, _ = new_game(client)
     for n in (1, 2):
-        client.post(f"{url}/rounds", json={"number": n, "pips": {"Ana": 0, "Ben": n}})
+        client.post(f"{url}/rounds", json={"number": n, "pips": {"Ana": 0, "Ben": n}, "went_out": "Ana"})
     assert client.delete(f"{url}/rounds/2", headers={"If-Match": '"2"'}).status_code == 412
     assert client.delete(f"{url}/rounds/2").status_code == 200
     again = client.delete(f"{url}/rounds/2")
     assert again.status_code == 409 and "already undone" in again.get_json()["error"]
     assert len(again.get_json()["game"]["rounds"]) == 1
     history = [c for c in _history(client, url) if "undone" in c]
-    assert len(history) == 2  # one line per player, written once
+    assert len(history) == 1  # one line for the round, written once
 
 
 def _history(client: FlaskClient, api_url: str) -> list[str]:
@@ -160,13 +171,20 @@ def test_a_second_undo_of_the_same_round_is_refused_with_a_message(client: Flask
 
 def test_a_stale_correction_shows_both_versions_and_loses_nothing(client: FlaskClient) -> None:
     game = start_game(client, "Bob", "Mum")
-    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "29", "pips-1": "15"})
+    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "29", "pips-1": "15", "went_out": "blocked"})
     opened = text(client.get(f"{game}/rounds/1"))
     assert re.search(r'name="version"[^>]*value="2"', opened)
     # phone A: Bob 29 -> 31
-    assert client.post(f"{game}/rounds/1", data={"version": "2", "pips-0": "31", "pips-1": "15"}).status_code == 302
+    assert (
+        client.post(
+            f"{game}/rounds/1", data={"version": "2", "pips-0": "31", "pips-1": "15", "went_out": "blocked"}
+        ).status_code
+        == 302
+    )
     # phone B, opened before A saved: Mum 15 -> 51
-    stale = client.post(f"{game}/rounds/1", data={"version": "2", "pips-0": "29", "pips-1": "51"})
+    stale = client.post(
+        f"{game}/rounds/1", data={"version": "2", "pips-0": "29", "pips-1": "51", "went_out": "blocked"}
+    )
     assert stale.status_code == 409
     page = text(stale)
     assert "This game changed on another phone since you opened it." in page
@@ -175,7 +193,12 @@ def test_a_stale_correction_shows_both_versions_and_loses_nothing(client: FlaskC
     history = text(client.get(f"{game}/history"))
     assert "29 → 31" in history and "15 → 51" not in history
     # B keeps theirs, knowingly
-    assert client.post(f"{game}/rounds/1", data={"version": "3", "pips-0": "29", "pips-1": "51"}).status_code == 302
+    assert (
+        client.post(
+            f"{game}/rounds/1", data={"version": "3", "pips-0": "29", "pips-1": "51", "went_out": "blocked"}
+        ).status_code
+        == 302
+    )
     history = text(client.get(f"{game}/history"))
     assert "31 → 29" in history and "15 → 51" in history
 
@@ -257,7 +280,9 @@ def start(server: str, players: tuple[str, ...] = ("Ana", "Ben")) -> str:
 
 def test_parallel_posts_of_one_round_store_it_once(server: str) -> None:
     url = start(server)
-    answers = together(20, lambda i: call("POST", f"{url}/rounds", {"number": 1, "pips": {"Ana": 0, "Ben": i % 2}}))
+    answers = together(
+        20, lambda i: call("POST", f"{url}/rounds", {"number": 1, "pips": {"Ana": 0, "Ben": i % 2}, "went_out": "Ana"})
+    )
     statuses = sorted(s for s, _ in answers)
     assert all(s in (200, 201, 409) for s in statuses), statuses
     assert statuses.count(201) == 1
@@ -273,7 +298,7 @@ def test_parallel_posts_of_one_round_store_it_once(server: str) -> None:
 def test_two_parallel_deletes_of_a_round_take_back_one(server: str) -> None:
     url = start(server)
     for n in (1, 2, 3):
-        call("POST", f"{url}/rounds", {"number": n, "pips": {"Ana": 0, "Ben": n}})
+        call("POST", f"{url}/rounds", {"number": n, "pips": {"Ana": 0, "Ben": n}, "went_out": "Ana"})
     answers = together(2, lambda i: call("DELETE", f"{url}/rounds/3"))
     assert sorted(s for s, _ in answers) == [200, 409]
     _, game = call("GET", url)
@@ -282,9 +307,12 @@ def test_two_parallel_deletes_of_a_round_take_back_one(server: str) -> None:
 
 def test_parallel_puts_with_the_same_if_match_let_exactly_one_through(server: str) -> None:
     url = start(server)
-    call("POST", f"{url}/rounds", {"number": 1, "pips": {"Ana": 0, "Ben": 100}})
+    call("POST", f"{url}/rounds", {"number": 1, "pips": {"Ana": 0, "Ben": 100}, "went_out": "Ana"})
     answers = together(
-        50, lambda i: call("PUT", f"{url}/rounds/1", {"pips": {"Ana": 0, "Ben": i}}, {"If-Match": '"2"'})
+        50,
+        lambda i: call(
+            "PUT", f"{url}/rounds/1", {"pips": {"Ana": 0, "Ben": i}, "went_out": "Ana"}, {"If-Match": '"2"'}
+        ),
     )
     statuses = [s for s, _ in answers]
     assert statuses.count(200) == 1 and statuses.count(412) == 49, sorted(statuses)
@@ -295,8 +323,8 @@ def test_parallel_puts_with_the_same_if_match_let_exactly_one_through(server: st
 
 def test_parallel_puts_each_record_the_value_they_really_replaced(server: str, tmp_path: Path) -> None:
     url = start(server)
-    call("POST", f"{url}/rounds", {"number": 1, "pips": {"Ana": 0, "Ben": 100}})
-    answers = together(50, lambda i: call("PUT", f"{url}/rounds/1", {"pips": {"Ana": 0, "Ben": i}}))
+    call("POST", f"{url}/rounds", {"number": 1, "pips": {"Ana": 0, "Ben": 100}, "went_out": "Ana"})
+    answers = together(50, lambda i: call("PUT", f"{url}/rounds/1", {"pips": {"Ana": 0, "Ben": i}, "went_out": "Ana"}))
     assert all(s == 200 for s, _ in answers), sorted(s for s, _ in answers)
     _, game = call("GET", url)
     assert game["version"] == 2 + 50
@@ -328,15 +356,15 @@ def test_a_super_domino_hand_clash_shows_tiles_and_pips(client: FlaskClient) -> 
 def test_a_correction_racing_the_undo_of_its_round_is_a_conflict_not_an_error(server: str) -> None:
     url = start(server)
     for n in (1, 2):
-        call("POST", f"{url}/rounds", {"number": n, "pips": {"Ana": 0, "Ben": n}})
+        call("POST", f"{url}/rounds", {"number": n, "pips": {"Ana": 0, "Ben": n}, "went_out": "Ana"})
     for _ in range(5):
-        call("POST", f"{url}/rounds", {"number": 3, "pips": {"Ana": 0, "Ben": 3}})
+        call("POST", f"{url}/rounds", {"number": 3, "pips": {"Ana": 0, "Ben": 3}, "went_out": "Ana"})
         answers = together(
             2,
             lambda i: (
                 call("DELETE", f"{url}/rounds/3")
                 if i == 0
-                else call("PUT", f"{url}/rounds/3", {"pips": {"Ana": 0, "Ben": 30}})
+                else call("PUT", f"{url}/rounds/3", {"pips": {"Ana": 0, "Ben": 30}, "went_out": "Ana"})
             ),
         )
         delete, put = (s for s, _ in answers)
@@ -347,20 +375,22 @@ def test_a_correction_racing_the_undo_of_its_round_is_a_conflict_not_an_error(se
 
 def test_a_correction_is_not_stopped_by_a_change_to_another_round(client: FlaskClient) -> None:
     game = start_game(client, "Bob", "Mum")
-    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "29", "pips-1": "15"})
+    client.post(f"{game}/rounds/new", data={"number": "1", "pips-0": "29", "pips-1": "15", "went_out": "blocked"})
     opened = text(client.get(f"{game}/rounds/1"))
     seen = re.search(r'name="seen"[^>]*value="([^"]*)"', opened)
     assert seen and seen.group(1)
     # meanwhile another phone enters round 2: the game moved on, round 1 did not
     client.post(f"{game}/rounds/new", data={"number": "2", "pips-0": "0", "pips-1": "7", "went_out": "0"})
     saved = client.post(
-        f"{game}/rounds/1", data={"version": "2", "seen": seen.group(1), "pips-0": "31", "pips-1": "15"}
+        f"{game}/rounds/1",
+        data={"version": "2", "seen": seen.group(1), "pips-0": "31", "pips-1": "15", "went_out": "blocked"},
     )
     assert saved.status_code == 302
     assert "29 → 31" in text(client.get(f"{game}/history"))
     # but a change to round 1 itself still stops the next correction opened on the old values
     again = client.post(
-        f"{game}/rounds/1", data={"version": "3", "seen": seen.group(1), "pips-0": "29", "pips-1": "40"}
+        f"{game}/rounds/1",
+        data={"version": "3", "seen": seen.group(1), "pips-0": "29", "pips-1": "40", "went_out": "blocked"},
     )
     assert again.status_code == 409 and re.search(r'class="stored">\s*31', text(again))
 

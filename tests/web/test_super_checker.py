@@ -32,7 +32,7 @@ def test_a_plain_tile_may_not_go_on_a_thirteen(client: FlaskClient) -> None:
 def test_under_the_spell_you_play_on_the_thirteen(client: FlaskClient) -> None:
     word, reason, link = verdict(client, "&turn=1&action=play&tile=6-2&edge=1&spell-2=on" + EDGES)
     assert word == "Not allowed" and "spell" in reason
-    assert link.endswith("#super-domino-spell")
+    assert link.endswith("#sd-13")  # the paragraph on what a 13 does, inside the spell's section
 
 
 def test_the_first_tile_is_a_double(client: FlaskClient) -> None:

@@ -49,7 +49,7 @@ def test_delete_moves_the_game_to_the_trash_and_keeps_its_history(app: Flask, cl
     assert client.get(game).status_code == 404
     assert client.get(f"{game}/history").status_code == 404
     assert client.get(api).status_code == 404
-    assert client.post(f"{api}/rounds", json={"pips": {"Ana": 0, "Ben": 5}}).status_code == 404
+    assert client.post(f"{api}/rounds", json={"pips": {"Ana": 0, "Ben": 5}, "went_out": "Ana"}).status_code == 404
     assert _count(app, Change, _id(game)) == history
     assert _count(app, Round, _id(game)) == 2
     with app.app_context():

@@ -1,0 +1,182 @@
+"""Take a game with you: one game as the backup's JSON document or as a spreadsheet (CSV), and a game brought
+back from such a document.
+
+The JSON is :func:`~.backup.single_game_backup`'s document, dated at the game's last change, so that a game
+exported, imported elsewhere and exported again gives the very same document. An imported game keeps its id,
+its rounds and its history; its players become the household's people of the same names (added when new),
+as every seat does (:mod:`.people`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .. import rules
+from ..i18n import _
+from ..kinds import KINDS, GameKind
+from ..models import Game
+from .backup import FormatError, backed_up_game, read_document, same_game, single_game_backup
+from .errors import Conflict, Invalid
+from .game_view import GameView, view
+from .inputs import clean_name
+from .loading import no_game
+
+FORMATS = ("json", "csv")
+"""What a game is exported as."""
+
+
+def export_format(raw: str | None) -> str:
+    """The format asked for (JSON unless told); Invalid for any other."""
+    wanted = "json" if raw is None else raw
+    if wanted not in FORMATS:
+        raise Invalid(_("Ask for format=json (the game, to import elsewhere) or format=csv (a spreadsheet)."))
+    return wanted
+
+
+def game_export(db: Session, game_id: str) -> dict[str, Any]:
+    """The game as a one-game backup document, dated at its last change; NotFound as for any game."""
+    game = backed_up_game(db, game_id)
+    if game is None:
+        raise no_game()
+    return single_game_backup(game, game.updated_at)
+
+
+def _cell(text: str) -> str:
+    # a name a spreadsheet would take for a formula ("=1+1", "@Ana") is kept as text
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def score_sheet_csv(game: GameView) -> str:
+    """The score sheet as CSV: a header of the players, one row per round with each player's pips, a totals row
+    (and, in a game scored by hands, the hands won)."""
+    out = io.StringIO()
+    sheet = csv.writer(out, lineterminator="\r\n")
+    sheet.writerow([_("Round"), *(_cell(p) for p in game.players)])
+    for r in game.rounds:
+        sheet.writerow([r.number, *(r.pips.get(p, 0) for p in game.players)])
+    totals = {s.player: s for s in game.standings}
+    sheet.writerow([_("Total"), *(totals[p].total for p in game.players)])
+    if game.kind.wins_hands:
+        sheet.writerow([_("Hands won"), *(totals[p].wins for p in game.players)])
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------- bringing a game back
+
+
+def _refuse(problem: str) -> Invalid:
+    return Invalid(_("This file cannot be imported: %(problem)s", problem=problem))
+
+
+def _check_setup(values: dict[str, Any], kind: GameKind, seats: int) -> tuple[int, ...]:
+    """The game's setup as its kind plays it; returns its engines. Invalid says what does not fit."""
+    highest = values.get("set_highest", 12)
+    if highest not in kind.sets:
+        raise _refuse(_("a %(game)s game is not played with a double-%(set)s set.", game=kind.title, set=highest))
+    preset = values.get("rules", "standard")
+    if preset not in kind.presets and preset != kind.default_rules:
+        raise _refuse(_("the rules %(rules)s are not known here.", rules=preset))
+    if values.get("double_blank", 0) not in rules.DOUBLE_BLANK_VALUES:
+        raise _refuse(_("the double-blank counts 0, 25 or 50 pips."))
+    if not kind.min_players <= seats <= kind.max_players:
+        raise _refuse(
+            _(
+                "%(game)s is played by %(least)d to %(most)d players.",
+                game=kind.title,
+                least=kind.min_players,
+                most=kind.max_players,
+            )
+        )
+    planned = values.get("rounds_planned")
+    try:
+        engines = kind.engines(highest, bool(values.get("ascending", False)), planned)
+        kind.deal(seats, highest, preset)
+    except (ValueError, KeyError):
+        raise _refuse(_("its number of rounds, set and players do not fit together.")) from None
+    if planned is not None and not kind.has_engines and not 1 <= planned <= 99:
+        raise _refuse(_("its number of rounds, set and players do not fit together."))
+    return engines
+
+
+def _check_game(values: dict[str, Any], seats: Sequence[Any], rounds: Sequence[Any]) -> None:
+    """What the score sheet relies on beyond the tables' constraints (those the backup checks)."""
+    kind = KINDS[values.get("kind", "mexican-train")]
+    engines = _check_setup(values, kind, len(seats))
+    positions = sorted(s.values["position"] for s in seats)
+    if positions != list(range(len(seats))):
+        raise _refuse(_("its seats are not numbered from 0 in order."))
+    names = [s.values["name"] for s in seats]
+    if any(not n or clean_name(n) != n for n in names) or len({n.casefold() for n in names}) != len(names):
+        raise _refuse(_("its players' names are empty, padded with spaces, or the same twice."))
+    total = kind.rounds_total(engines, values.get("rounds_planned"))
+    numbers = [r.values["number"] for r in rounds]
+    if sorted(numbers) != list(range(1, len(rounds) + 1)) or (total is not None and len(rounds) > total):
+        raise _refuse(_("its rounds are not numbered from 1 in order, or there are more than the game has."))
+    highest = values.get("set_highest", 12)
+    for r in rounds:
+        engine = engines[r.values["number"] - 1] if engines else None
+        scores = r.children["scores"]
+        most = kind.most_pips(highest, engine, values.get("double_blank", 0))
+        if r.values.get("engine") != engine or sorted(s.values["seat_position"] for s in scores) != positions:
+            raise _refuse(
+                _(
+                    "round %(number)d does not have this game's engine and a score for every player.",
+                    number=r.values["number"],
+                )
+            )
+        if sum(bool(s.values.get("went_out")) for s in scores) > 1:
+            raise _refuse(_("more than one player went out in round %(number)d.", number=r.values["number"]))
+        for s in scores:
+            tiles = s.values.get("tiles")
+            if not 0 <= s.values["pips"] <= most or (tiles is not None and not 0 <= tiles <= 1000):
+                raise _refuse(_("round %(number)d has pips out of range.", number=r.values["number"]))
+            if kind.wins_hands and tiles is None:
+                raise _refuse(_("hand %(number)d lacks the tiles left.", number=r.values["number"]))
+
+
+def import_game(db: Session, doc: object) -> Game:
+    """Add the game of a one-game document (as :func:`game_export` makes it), with its rounds and history.
+
+    Invalid says what is wrong with the document (nothing is written); Conflict when that game is already
+    here (or another game with its id is)."""
+    try:
+        nodes = read_document(doc)
+    except FormatError as e:
+        raise _refuse(str(e)) from None
+    if len(nodes) != 1:
+        raise _refuse(_("it does not hold exactly one game; import one game at a time."))
+    node = nodes[0]
+    _check_game(node.values, node.children["seats"], node.children["rounds"])
+    game_id = node.values["id"]
+    here = db.get(Game, game_id)
+    if here is not None:
+        if here.deleted_at is not None:
+            raise Conflict(_("This game is in the trash here: restore it from the trash instead."))
+        if same_game(backed_up_game(db, game_id) or here, node):
+            raise Conflict(_("This game is already here, exactly as in the file."))
+        raise Conflict(_("Another version of this game is already here; it was left as it is."))
+    code = node.values.get("watch_code")
+    if code is not None and db.scalar(select(Game.id).where(Game.watch_code == code)) is not None:
+        node.values["watch_code"] = None  # a read-only link is made anew when asked for
+    game = node.build()
+    assert isinstance(game, Game)
+    try:
+        db.add(game)
+        db.flush()
+    except IntegrityError:  # the same game imported from another phone at the same moment
+        db.rollback()
+        raise Conflict(_("This game is already here, exactly as in the file.")) from None
+    try:
+        view(game)  # the score sheet can show it: checked before anything is kept
+    except (ValueError, KeyError, IndexError):
+        db.rollback()
+        raise _refuse(_("its rounds do not add up to a game the score sheet can show.")) from None
+    db.commit()
+    return game

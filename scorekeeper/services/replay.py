@@ -1,0 +1,57 @@
+"""Another game at the same table: the same players in the same seats, the same game and setup, and the first
+deal moved on one seat, so that whoever dealt first last time does not deal first again."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from ..kinds import Setup, kind_of
+from ..models import Game
+from .games import create_game
+from .inputs import NewGame
+
+
+def play_again(db: Session, game: Game) -> Game:
+    """Start a new game like ``game``: its players in seat order, its kind and setup, the seat after its first
+    dealer dealing first (round the table: after the last seat comes the first).
+
+    Asked again (a double tap, or another phone at the table tapping too), it answers the game started the
+    first time, as long as that game is not in the trash: one "Play again" makes one game."""
+    started = _next_game(db, game)
+    if started is not None:
+        return started
+    players = tuple(s.name for s in sorted(game.seats, key=lambda s: s.position))
+    setup = Setup(
+        set=game.set_highest,
+        rules=game.rules,
+        rounds=game.rounds_planned,
+        ascending=game.ascending,
+        double_blank=game.double_blank,
+    )
+    # a seat out of range (a hand-edited database) counts as the first seat, as the table screen shows it
+    dealt = game.first_dealer if 0 <= (game.first_dealer or 0) < len(players) else 0
+    new = create_game(db, NewGame(kind_of(game.kind), players, setup, (dealt + 1) % len(players)))
+    # whoever links their game first wins; a phone that lost the race drops the game it made and opens that one
+    in_use = select(Game.id).where(Game.deleted_at.is_(None))
+    linked = db.connection().execute(
+        update(Game)
+        .where(Game.id == game.id, Game.next_game_id.is_(None) | Game.next_game_id.not_in(in_use))
+        .values(next_game_id=new.id)
+    )
+    if linked.rowcount == 1:
+        db.commit()
+        return new
+    db.rollback()
+    db.execute(delete(Game).where(Game.id == new.id))
+    db.commit()
+    db.expire_all()
+    return _next_game(db, game) or new
+
+
+def _next_game(db: Session, game: Game) -> Game | None:
+    """The game started from ``game`` by Play again, unless there is none or it is in the trash."""
+    next_id = db.scalar(select(Game.next_game_id).where(Game.id == game.id))
+    if next_id is None:
+        return None
+    return db.scalar(select(Game).where(Game.id == next_id, Game.deleted_at.is_(None)))
