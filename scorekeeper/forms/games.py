@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from flask import request
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -223,13 +222,6 @@ class RoundForm(FlaskForm):
         out = (self.went_out.data or "").strip()
         if out == BLOCKED:
             out = ""
-        if request.endpoint == "games.new_round":
-            # The whole round's Save: views.games.new_round stores this entry and answers with the table screen,
-            # which then confirms the round's values with an Undo. It belongs in that view, after the store
-            # (one call, round_pages.flash_saved); until the view makes it, the entry asks for it here.
-            from ..views.round_pages import flash_saved
-
-            flash_saved(request.view_args["game_id"] if request.view_args else "", self.sent("number"))
         return RoundEntry(
             pips=[f.data for f in self.pips],
             # anything but a seat number (a tampered form) is a seat nobody sits at, which check_round refuses

@@ -15,7 +15,7 @@ from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag,
 from ..services.loading import read_game
 from .drafts import send_seat
 from .household import my_games, password, remember
-from .round_pages import moved_on, round_page
+from .round_pages import flash_saved, moved_on, round_page
 
 bp = Blueprint("games", __name__)
 
@@ -108,7 +108,7 @@ def new_round(game_id: str) -> ResponseReturnValue:
         return send_seat(game, current, form, form.sent("number") or 0)
     if form.validate_on_submit():
         try:
-            services.add_round(session(), game, form.entry(current.kind), form.sent("number"))
+            stored, _created = services.add_round(session(), game, form.entry(current.kind), form.sent("number"))
         except services.Invalid as e:
             form.show(e)
         except services.Conflict as e:
@@ -116,6 +116,7 @@ def new_round(game_id: str) -> ResponseReturnValue:
                 return _clash(form, e.game, e.stored.number, e.message)
             return moved_on(form, e.game or game, e.message)
         else:
+            flash_saved(stored, form.sent("number"))
             return redirect(url_for("games.table", game_id=game_id))
         current = services.view(game)
     if current.next_round is None:

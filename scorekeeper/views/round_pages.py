@@ -3,15 +3,13 @@ Send (views.drafts)."""
 
 from __future__ import annotations
 
-from flask import Response, after_this_request, flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
-from ..db import session
 from ..forms.games import RoundForm
 from ..i18n import _, ngettext
 from ..page_cache import flash_pending
-from ..services.loading import read_game
 from .household import this_phone
 
 SAVED = "saved:"
@@ -67,19 +65,12 @@ def saved_note(current: services.GameView, number: int) -> str:
     return _("%(round)s saved: %(values)s", round=round_name, values=", ".join(values))
 
 
-def flash_saved(game_id: str, number: int | None) -> None:
-    """Once this request answers with the table screen (the round stored, or found stored already), flash the
-    round's values there with an Undo. Any other answer (the form again, a clash) or a message already waiting
-    leaves it out."""
-
-    @after_this_request
-    def note(response: Response) -> Response:
-        if response.status_code != 302 or flash_pending():
-            return response
-        if response.location != url_for("games.table", game_id=game_id):
-            return response
-        current = services.view(read_game(session(), game_id))
-        stored = number if number is not None else len(current.rounds)
-        if any(r.number == stored for r in current.rounds):
-            flash(saved_note(current, stored), f"{SAVED}{stored}")
-        return response
+def flash_saved(stored: services.StoredGame, number: int | None) -> None:
+    """Confirm on the table screen the round just saved (``number``, or the last), with its values and an Undo;
+    left out when another message already waits to be shown."""
+    if flash_pending():
+        return
+    current = services.view(stored)
+    shown = number if number is not None else len(current.rounds)
+    if any(r.number == shown for r in current.rounds):
+        flash(saved_note(current, shown), f"{SAVED}{shown}")

@@ -156,7 +156,8 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def _example(rule: str, game_id: str) -> str:
-    path = rule.replace("<game_id>", game_id).replace("<int:number>", "1")
+    path = rule.replace("<game_id>", game_id)
+    path = re.sub(r"<int:[a-z_]+>", "1", path)  # a round, a person (the game's first player), a merge
     path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", "x", path)
     return path
 
