@@ -40,6 +40,7 @@ def apply_move(position: object, move: object, *, hand: object = None, drawn: ob
     ``drawn``) for input that is not a position, a move or tiles that can be there.
     """
     pos = read_position(position)
+    # the same call either way, written twice so that each game's move type stays with its own position
     if isinstance(pos, Position):
         return pos.after_json(pos.read_move(move), hand=hand, drawn=drawn)
     return pos.after_json(pos.read_move(move), hand=hand, drawn=drawn)

@@ -186,8 +186,9 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         raise Conflict(_(STALE), game=_reread(db, game_id)) from None
 
 
-def check_version(game: AnyGame, write: Write, expected: int | None) -> None:
-    if expected is not None and expected != write.seen:
+def check_version(game: AnyGame, seen: int, expected: int | None) -> None:
+    """Refuse a write made on version ``expected`` of a game now at ``seen`` (None: no version named)."""
+    if expected is not None and expected != seen:
         raise PreconditionFailed(_(STALE), game)
 
 

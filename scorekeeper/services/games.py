@@ -436,8 +436,7 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
             game=game,
             stored=stored,
         )
-    if expected is not None and expected != seen:
-        raise PreconditionFailed(_(STALE), game)
+    check_version(game, seen, expected)
     upcoming = next_round(game)
     if upcoming is None:
         raise Conflict(
@@ -500,7 +499,7 @@ def edit_round(
         _gone(db, game, number)
         rnd = find_round(game, number)
         if seen is None or seen != round_mark(rnd):
-            check_version(game, write, expected if seen is None or expected is not None else -1)
+            check_version(game, write.seen, expected if seen is None or expected is not None else -1)
         values, tiles = check_round(game, rnd.engine, entry)
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
@@ -544,7 +543,7 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
     ``number`` names the round meant (None: whichever is last): sent again once it is gone, or when another
     round has become the last, Conflict refuses. ``expected`` as for :func:`edit_round`."""
     with writing(db, game) as write:
-        check_version(game, write, expected)
+        check_version(game, write.seen, expected)
         if number is not None and number > len(game.rounds):
             _gone(db, game, number)
         if not game.rounds:
@@ -564,7 +563,7 @@ def finish_game(db: Session, game: Game, expected: int | None = None) -> None:
     """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over.
     ``expected`` as for :func:`edit_round`."""
     with writing(db, game) as write:
-        check_version(game, write, expected)
+        check_version(game, write.seen, expected)
         kind = kind_of(game.kind)
         if kind.ends_by_itself is not None:
             raise Conflict(_(kind.ends_by_itself), game=game)

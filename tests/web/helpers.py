@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import html
+import os
 import re
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine
+from sqlalchemy import text as sql_text
+
+from scorekeeper import create_app
+from scorekeeper.db import upgrade
 
 
 def start_game(client: FlaskClient, *names: str, **options: str) -> str:
@@ -56,3 +63,20 @@ OPEN_DOUBLE_POSITION: dict[str, Any] = {
     "boneyard": 37,
     "drawn": False,
 }
+
+
+POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
+"""A PostgreSQL database the tests may wipe, or "" (the PostgreSQL runs are then skipped)."""
+
+DATABASES = ["sqlite", "postgresql"] if POSTGRES_URL.startswith("postgres") else ["sqlite"]
+"""What a test parametrized over the databases runs on here."""
+
+
+def fresh_postgres_app(**config: object) -> Flask:
+    """The app on the PostgreSQL database of TEST_DATABASE_URL, wiped and migrated afresh."""
+    app = create_app({"TESTING": True, "DATABASE_URL": POSTGRES_URL, "SECRET_KEY": "test", **config})
+    with create_engine(POSTGRES_URL).begin() as connection:
+        connection.execute(sql_text("DROP SCHEMA public CASCADE"))
+        connection.execute(sql_text("CREATE SCHEMA public"))
+    upgrade(POSTGRES_URL)
+    return app

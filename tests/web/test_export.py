@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import csv
 import io
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,29 +14,19 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, text
 
-from scorekeeper import create_app
-from scorekeeper.db import upgrade
-
+from .helpers import DATABASES, fresh_postgres_app
 from .helpers import text as page_text
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 
-
-@pytest.fixture(params=["sqlite", "postgresql"] if PG_URL.startswith("postgres") else ["sqlite"])
+@pytest.fixture(params=DATABASES)
 def empty(request: pytest.FixtureRequest, tmp_path: Path, app_factory: Callable[..., Flask]) -> Iterator[Flask]:
     """Another scorekeeper with no game yet: on SQLite, and on PostgreSQL when TEST_DATABASE_URL names one."""
     if request.param == "sqlite":
         (tmp_path / "empty").mkdir()
         yield app_factory(tmp_path / "empty", WTF_CSRF_ENABLED=False)
         return
-    app = create_app({"TESTING": True, "DATABASE_URL": PG_URL, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
-    with create_engine(app.config["DATABASE_URL"]).begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    upgrade(app.config["DATABASE_URL"])
-    yield app
+    yield fresh_postgres_app(WTF_CSRF_ENABLED=False)
 
 
 def _post(client: FlaskClient, path: str, body: Any, status: int = 201) -> Any:

@@ -3,7 +3,6 @@ same rows, with the rules' own standings deciding who won; the leaderboard's per
 
 from __future__ import annotations
 
-import os
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -14,35 +13,26 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, text, update
+from sqlalchemy import update
 
-from scorekeeper import create_app, rules
-from scorekeeper.db import session, upgrade
+from scorekeeper import rules
+from scorekeeper.db import session
 from scorekeeper.models import Game
 from scorekeeper.services import stats
 
+from .helpers import DATABASES, fresh_postgres_app
 from .helpers import text as page_text
 
 PEOPLE = ["Ana", "Ben", "Cleo", "Dora", "Šárka"]
-PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 
 
-def _databases() -> list[str]:
-    return ["sqlite", "postgresql"] if PG_URL.startswith("postgres") else ["sqlite"]
-
-
-@pytest.fixture(params=_databases())
+@pytest.fixture(params=DATABASES)
 def db_app(request: pytest.FixtureRequest, tmp_path: Path, app_factory: Callable[..., Flask]) -> Iterator[Flask]:
     """The app on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names one it may wipe."""
     if request.param == "sqlite":
         yield app_factory(tmp_path, WTF_CSRF_ENABLED=False)
         return
-    app = create_app({"TESTING": True, "DATABASE_URL": PG_URL, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
-    with create_engine(app.config["DATABASE_URL"]).begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    upgrade(app.config["DATABASE_URL"])
-    yield app
+    yield fresh_postgres_app(WTF_CSRF_ENABLED=False)
 
 
 def _post(client: FlaskClient, path: str, body: dict[str, Any], status: int = 201) -> dict[str, Any]:
