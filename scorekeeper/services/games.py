@@ -39,7 +39,7 @@ from ..models import Change, DraftScore, Game, Round, Score, Seat
 from ..rules import Standing
 from ..rules.i18n import N_
 from .claims import STALE, check_version, claimed_stored, writing
-from .errors import BadRequest, Conflict, NotFound, PreconditionFailed, ServiceError
+from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, is_game_id
 
