@@ -76,6 +76,10 @@ class Game(Base):
     )
     """The game "Play again" started from this one: a second tap, on this phone or another, opens that game
     instead of starting another."""
+    house_rules: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The house rules chosen at the start on top of the preset, as a JSON object (migration 0009); None for none."""
+    draft_double_end: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Someone marked the round being filled in as ended on a double (a scoring house rule)."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
@@ -106,6 +110,13 @@ class Seat(Base):
     name: Mapped[str] = mapped_column(String(30))
     person_id: Mapped[int | None] = mapped_column(ForeignKey("person.id"), nullable=True)
     """The household's person in this seat (migration 0007): the same person across games, whatever the game."""
+    joined_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The first round this seat plays, for a player who joined late (migration 0009); None for one there from the
+    start."""
+    start_total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The total a late joiner starts with (the table's highest then, or zero, as chosen at the join)."""
+    left_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The first round this seat no longer plays, for a player who left; None for one still at the table."""
 
     game: Mapped[Game] = relationship(back_populates="seats")
 
@@ -120,6 +131,8 @@ class Round(Base):
     engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The round's engine double (Mexican Train); None for a Super Domino hand."""
     blocked: Mapped[bool] = mapped_column(Boolean, default=False)
+    ended_on_double: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The round was ended by laying a double (a scoring house rule may count the others' pips twice)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
@@ -139,6 +152,10 @@ class Score(Base):
     tiles: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """Tiles left in hand (Super Domino decides blocked hands by it)."""
     went_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    marker: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The seat's train still had a marker on it when the round ended (a scoring house rule may add a penalty)."""
+    points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """What the round counted for the seat after the game's scoring house rules; None where it is the pips."""
 
     round: Mapped[Round] = relationship(back_populates="scores")
 
@@ -171,6 +188,8 @@ class DraftScore(Base):
     pips: Mapped[int] = mapped_column(Integer)
     tiles: Mapped[int | None] = mapped_column(Integer, nullable=True)
     went_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    marker: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The seat's train still had a marker on it when the round ended."""
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
