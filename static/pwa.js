@@ -56,7 +56,10 @@
     const heading = document.querySelector("h1");
     const round = heading ? (heading.textContent.match(/\d+/g) || []).join(",") : "";
     // only what the player typed is kept: merely opening a correction must not pin old values
-    let typed = restore(form, key, round);
+    // a field typed into before this script ran (a fast thumb on a slow phone) counts as typed too
+    let typed = restore(form, key, round) || [...form.elements].some((field) => field.type !== "hidden"
+      && (field.type === "radio" || field.type === "checkbox"
+        ? field.checked !== field.defaultChecked : "defaultValue" in field && field.value !== field.defaultValue));
     let dropped = false;
     const save = () => {
       if (typed && !dropped) store.set("localStorage", key, JSON.stringify({ round, values: collect(form), at: Date.now() }));
