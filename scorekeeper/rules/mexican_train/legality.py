@@ -341,7 +341,9 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
         t = self._core()
         seat = move.seat if move.seat is not None else 0
         if rule == R.NO_ANNOUNCING:
-            return _("These rules do not ask anyone to announce their last tile, so there is nothing to announce or catch.")
+            return _(
+                "These rules do not ask anyone to announce their last tile, so there is nothing to announce or catch."
+            )
         if rule == R.NO_SUCH_SEAT:
             return _("There is no seat {seat}: seats are 0 to {last}.", seat=seat, last=t.n - 1)
         name = self.seat_name(seat)

@@ -151,6 +151,12 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
         return self._t.pending
 
     @property
+    def unannounced(self) -> tuple[int, ...]:
+        """Seats left with one tile who have not announced it and may still be caught (``announce_last_tile``)."""
+        t = self._t
+        return tuple(s for s in range(t.n) if t.owing >> s & 1)
+
+    @property
     def first_lap(self) -> bool:
         """Still the first lap of turns."""
         return self._t.turn_no < self._t.n
