@@ -683,7 +683,7 @@ class TestAnnounceLastTile:
             "Seat 1 holds 2 tiles, so there is nothing to announce: a player announces when they are down to one."
         )
         verdict = r.check(Move.catch(2))
-        assert verdict.rule == "no-such-seat" and verdict.reason == "There is no seat 2: seats are 0 to 1."
+        assert verdict.rule == "cannot-catch" and verdict.reason == "There is no seat 2: seats are 0 to 1."
         with pytest.raises(IllegalMove) as caught:
             r.verify_catch(1)
         assert caught.value.rule == "cannot-catch" and not r.can_catch(1) and r.can_announce(0)

@@ -356,9 +356,7 @@ class Table:
         if not self.announce:
             return R.NO_ANNOUNCING
         seat = (CALLS - code) & TRAIN_MASK
-        if seat >= self.n:
-            return R.NO_SUCH_SEAT
-        if not self.owing >> seat & 1:
+        if seat >= self.n or not self.owing >> seat & 1:  # a seat that does not exist owes nothing either
             return R.CANNOT_CATCH if CALLS - code >= CATCH else R.NOTHING_TO_ANNOUNCE
         return R.LEGAL
 

@@ -252,7 +252,7 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 train=where,
                 owner=self.seat_name(owner),
             )
-        if rule in (R.NO_ANNOUNCING, R.NO_SUCH_SEAT, R.NOTHING_TO_ANNOUNCE, R.CANNOT_CATCH):
+        if rule in (R.NO_ANNOUNCING, R.NOTHING_TO_ANNOUNCE, R.CANNOT_CATCH):
             return self._call_refusal(rule, move)
         if rule == R.FIRST_LAP_OWN_TRAIN:
             return _(
@@ -344,7 +344,7 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             return _(
                 "These rules do not ask anyone to announce their last tile, so there is nothing to announce or catch."
             )
-        if rule == R.NO_SUCH_SEAT:
+        if seat >= t.n:
             return _("There is no seat {seat}: seats are 0 to {last}.", seat=seat, last=t.n - 1)
         name = self.seat_name(seat)
         held = t.counts[seat]

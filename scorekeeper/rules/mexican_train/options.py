@@ -291,9 +291,7 @@ _PRESETS = (
             "one and lays it if possible, otherwise marks their train; the next player may then play there, "
             "and the tile they lay replaces the marker; nobody else may (option marker_removed_by). The "
             "document describes no Mexican train, so this preset has none (option mexican_train adds one). A "
-            "round may end on a double. The document plays 13 games and names only the 12-12: this preset "
-            "counts the engine down, one double a game (option highest_engine_every_round opens every game on "
-            "the 12-12)."
+            "round may end on a double."
         ),
         Options(
             deals=CZECH_DEALS,

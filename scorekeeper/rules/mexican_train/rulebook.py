@@ -34,7 +34,6 @@ ONE_DOUBLE_A_TURN = "one-double-a-turn"
 MEXICAN_TRAIN_NOT_OPEN = "mexican-train-not-open"
 MARKER_NEXT_PLAYER_ONLY = "marker-next-player-only"
 NO_ANNOUNCING = "no-announcing"
-NO_SUCH_SEAT = "no-such-seat"
 NOTHING_TO_ANNOUNCE = "nothing-to-announce"
 CANNOT_CATCH = "cannot-catch"
 
@@ -59,10 +58,9 @@ RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
         ONE_DOUBLE_A_TURN: (N_("A turn lays at most one double"), "doubles"),
         MEXICAN_TRAIN_NOT_OPEN: (N_("The Mexican train opens once every player has started a train"), "mexican-train"),
         MARKER_NEXT_PLAYER_ONLY: (N_("Only the next player may play on a marked train"), "markers"),
-        NO_ANNOUNCING: (N_("These rules do not ask anyone to announce their last tile"), "last-tile"),
-        NO_SUCH_SEAT: (N_("There is no such seat"), "last-tile"),
-        NOTHING_TO_ANNOUNCE: (N_("Only a player just left with one tile announces it"), "last-tile"),
-        CANNOT_CATCH: (N_("A forgotten last tile can be caught only until the next player's turn ends"), "last-tile"),
+        NO_ANNOUNCING: (N_("Announcing the last tile is not in these rules"), "last-tile"),
+        NOTHING_TO_ANNOUNCE: (N_("Only a player left with one tile announces it"), "last-tile"),
+        CANNOT_CATCH: (N_("Catch a missed announcement before the next turn ends"), "last-tile"),
     }
 )
 """Mexican Train rule id -> (title, anchor of the rules reference section that explains it)."""
