@@ -173,8 +173,9 @@ class GameKind(ABC):
             return most
         return min(dealt * 2 * highest + double_blank, most)
 
-    def engines(self, highest: int, ascending: bool, planned: int | None) -> tuple[int, ...]:
-        """The engine double of each round, in play order; empty for a game without engines."""
+    def engines(self, highest: int, ascending: bool, planned: int | None, rules_spec: object = None) -> tuple[int, ...]:
+        """The engine double of each round, in play order; empty for a game without engines. ``rules_spec`` is the
+        game's rules (its preset id, or ``{"preset": id, <house rule>: value}``); None reads as the default rules."""
         return ()
 
     def rounds_total(self, engines: tuple[int, ...], planned: int | None) -> int | None:
@@ -220,8 +221,9 @@ class GameKind(ABC):
 class MexicanTrainKind(GameKind):
     """Rounds opened by the engines in turn; the lowest pip total over the whole game wins."""
 
-    def engines(self, highest: int, ascending: bool, planned: int | None) -> tuple[int, ...]:
-        return rules.round_engines(highest, ascending, planned)
+    def engines(self, highest: int, ascending: bool, planned: int | None, rules_spec: object = None) -> tuple[int, ...]:
+        # house rule highest_engine_every_round: every round on the highest double (rules/scoresheet.py)
+        return rules.game_engines(self.default_rules if rules_spec is None else rules_spec, highest, ascending, planned)
 
     def rounds_total(self, engines: tuple[int, ...], planned: int | None) -> int | None:
         return len(engines)

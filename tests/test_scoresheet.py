@@ -22,6 +22,20 @@ def test_every_set_has_one_round_per_double() -> None:
     assert [len(round_engines(n)) for n in (6, 9, 12, 15, 18)] == [7, 10, 13, 16, 19]
 
 
+def test_the_house_rule_opens_every_round_on_the_highest_double() -> None:
+    """highest_engine_every_round reaches the score sheet: the Mexican Train kind shows "engine 12-12" every round
+    for a game whose rules (preset and house rules, as game.house_rules holds them) say so."""
+    from scorekeeper.kinds import MEXICAN_TRAIN, SUPER_DOMINO
+
+    czech_evening = {"preset": "czech", "highest_engine_every_round": True}
+    assert MEXICAN_TRAIN.engines(12, False, None, czech_evening) == (12,) * 13
+    assert MEXICAN_TRAIN.engines(12, True, 5, czech_evening) == (12,) * 5  # counting up changes nothing then
+    assert MEXICAN_TRAIN.engines(12, False, None, "czech") == tuple(range(12, -1, -1))
+    assert MEXICAN_TRAIN.engines(12, False, 3) == (12, 11, 10)  # no rules given: the default ones
+    assert round_engines(9, always_highest=True) == (9,) * 10
+    assert SUPER_DOMINO.engines(15, False, None, czech_evening) == ()
+
+
 def test_counting_up_and_short_games() -> None:
     assert round_engines(12, ascending=True)[:3] == (0, 1, 2)
     assert round_engines(12, limit=4) == (12, 11, 10, 9)

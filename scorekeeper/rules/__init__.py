@@ -45,6 +45,7 @@ from .rulebook import (
 )
 from .scoresheet import (
     Standing,
+    game_engines,
     hand_standings,
     hand_winners,
     round_engines,
@@ -105,6 +106,7 @@ __all__ = [
     "starting_rule",
     "hand_standings",
     "hand_winners",
+    "game_engines",
     "round_engines",
     "running_totals",
     "running_wins",

@@ -14,7 +14,8 @@ from .errors import MoveError
 from .text import brief
 from .tiles import Tile, TileError
 
-Action = Literal["play", "draw", "pass"]
+Action = Literal["play", "draw", "pass", "announce", "catch"]
+"""``announce`` and ``catch`` are calls about a last tile, which only Mexican Train has (``CALLS``)."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -35,6 +36,8 @@ class BaseMove:
     """What is wrong with a field a play does not have."""
     WRITE_AS: ClassVar[str]
     """How to write a move as text, for the message about text that is not one."""
+    CALLS: ClassVar[tuple[str, ...]] = ()
+    """Actions besides play, draw and pass, each naming a seat (Mexican Train: ``announce``, ``catch``)."""
 
     @classmethod
     def play(cls, tile: Tile | str, where: Any) -> Self:
@@ -73,13 +76,16 @@ class BaseMove:
         if not isinstance(data, Mapping):
             raise MoveError("move", "expected an object with an action")
         action = data.get("action")
+        if action in cls.CALLS:
+            return cls._read_call(action, data)
         if action in ("draw", "pass"):
             extra = sorted(map(str, set(data) - {"action"}))
             if extra:
                 raise MoveError(extra[0], f"a {action} takes no {', '.join(extra)}")
             return cls.draw() if action == "draw" else cls.pass_()
         if action != "play":
-            raise MoveError("action", f"expected play, draw or pass, not {brief(action)}")
+            expected = ", ".join(("play", "draw", "pass", *cls.CALLS)).rsplit(", ", 1)
+            raise MoveError("action", f"expected {' or '.join(expected)}, not {brief(action)}")
         extra = sorted(map(str, set(data) - {"action", "tile", cls.WHERE}))
         if extra:
             raise MoveError(extra[0], cls.UNKNOWN_FIELD)
@@ -114,6 +120,11 @@ class BaseMove:
     @classmethod
     def _parse_play(cls, words: list[str]) -> Self | None:
         """A play from its words, or None when they are not one."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_call(cls, action: str, data: Mapping[str, object]) -> Self:
+        """A call (an action of :attr:`CALLS`) from its JSON (raises :class:`MoveError`)."""
         raise NotImplementedError
 
     @classmethod

@@ -63,6 +63,10 @@ class BasePosition(Legality[M, W, T]):
         """How many tiles a draw takes at ``table`` (before the boneyard runs out)."""
         raise NotImplementedError
 
+    def _drawn_by(self, table: T, code: int) -> int | None:
+        """How many tiles move ``code`` takes from the boneyard into the mover's hand at ``table``; None for none."""
+        return min(self._draw_size(table), table.bcount) if code == DRAW else None
+
     def _table_fields(self, table: T) -> dict[str, Any]:
         """Every field of this game's position that ``table`` shows, but ``hand``."""
         raise NotImplementedError
@@ -73,8 +77,8 @@ class BasePosition(Legality[M, W, T]):
         t = self._table.copy()
         mover = t.turn
         known = True
-        if code == DRAW:
-            size = min(self._draw_size(t), t.bcount)
+        size = self._drawn_by(t, code)
+        if size is not None:
             if drawn is None:
                 known = False  # the mover moves on, holding tiles only they have seen
             else:
@@ -86,7 +90,7 @@ class BasePosition(Legality[M, W, T]):
                         raise MoveError(f"drawn[{j}]", f"{tile_of(i)} is already in the hand")
                 t.pile = taken[::-1]  # drawn from the end
         elif drawn is not None:
-            raise MoveError("drawn", "only a draw takes tiles from the boneyard")
+            raise MoveError("drawn", "only a draw (or a catch of the player to move) takes tiles from the boneyard")
         t.push(code)
         if t.turn != mover:
             if hand is None:

@@ -5,25 +5,48 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .mexican_train.options import resolve_options
 from .tiles import DominoSet
 
 
-def round_engines(highest: int, ascending: bool = False, limit: int | None = None) -> tuple[int, ...]:
-    """The engine double of each round, in play order.
+def round_engines(
+    highest: int, ascending: bool = False, limit: int | None = None, *, always_highest: bool = False
+) -> tuple[int, ...]:
+    """The engine double of each round, in play order; ``always_highest``: the set's highest double every round
+    (the Mexican Train option ``highest_engine_every_round``), as many rounds as counting down would have.
 
     >>> round_engines(6)
     (6, 5, 4, 3, 2, 1, 0)
     >>> round_engines(12, ascending=True, limit=3)
     (0, 1, 2)
+    >>> round_engines(6, always_highest=True)
+    (6, 6, 6, 6, 6, 6, 6)
     """
-    engines = list(range(DominoSet(highest).highest, -1, -1))
-    if ascending:
+    top = DominoSet(highest).highest
+    engines = [top] * (top + 1) if always_highest else list(range(top, -1, -1))
+    if ascending and not always_highest:
         engines.reverse()
     if limit is not None:
         if not 1 <= limit <= len(engines):
             raise ValueError(f"a double-{highest} game has 1 to {len(engines)} rounds, not {limit}")
         engines = engines[:limit]
     return tuple(engines)
+
+
+def game_engines(
+    rules: object = "standard", highest: int = 12, ascending: bool = False, limit: int | None = None
+) -> tuple[int, ...]:
+    """The engine of each round of a Mexican Train game played by ``rules``: a preset id, or a game's preset with
+    its house rules on top (``{"preset": "czech", "highest_engine_every_round": true}``), read like any rules spec
+    (an unknown preset or option raises :class:`~scorekeeper.rules.OptionsError`).
+
+    >>> game_engines({"preset": "czech", "highest_engine_every_round": True}, 12, limit=3)
+    (12, 12, 12)
+    >>> game_engines("czech", 12, limit=3)
+    (12, 11, 10)
+    """
+    always = resolve_options(rules).highest_engine_every_round
+    return round_engines(highest, ascending, limit, always_highest=always)
 
 
 @dataclass(frozen=True, slots=True)

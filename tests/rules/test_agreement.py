@@ -37,6 +37,8 @@ def _mexican_candidate(r: Round, rng: random.Random) -> Move:
     pick = rng.random()
     if pick < 0.1 or not hand:
         return rng.choice([Move.draw(), Move.pass_()])
+    if pick > 0.97:  # a call about a last tile, for any seat (one past the last included)
+        return rng.choice([Move.announce, Move.catch])(rng.randrange(r.players + 1))
     trains: list[int | str] = [*range(r.players + 1), MEXICAN]  # seat ``players`` does not exist
     tile = rng.choice(hand) if pick < 0.95 else Tile(r.engine, r.engine)
     return Move.play(tile, rng.choice(trains))  # type: ignore[arg-type]
@@ -69,6 +71,9 @@ HOUSE_RULES: dict[str, list[Any]] = {
     "one_double_per_turn": [False, True],
     "mexican_after_all_started": [False, True],
     "missing_engine": ["draw", "highest-double", "next-double"],
+    "marker_removed_by": ["owner", "anyone", "next"],
+    "announce_last_tile": [False, True],
+    "last_tile_penalty": [1, 2, 3],
 }
 
 

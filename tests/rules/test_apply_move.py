@@ -43,8 +43,10 @@ def follow(r: Round | SuperRound, rng: random.Random) -> int:
         r.push(move)
         after = r.position().to_json()
         extra: dict[str, Any] = {}
-        if move.action == "draw":
-            extra["drawn"] = [str(t) for t in sorted(set(r.hand(mover)) - held)]
+        if move.action == "draw" or (move.action == "catch" and move.seat == mover):
+            drawn = [str(t) for t in sorted(set(r.hand(mover)) - held)]
+            if drawn:  # a catch with an empty boneyard draws nothing
+                extra["drawn"] = drawn
         if r.turn != mover:
             extra["hand"] = [str(t) for t in r.hand(r.turn)]
         assert apply_move(before, move.to_json(), **extra) == after, (before, move)
@@ -77,6 +79,9 @@ def test_apply_move_follows_rounds_under_house_rules(preset: str) -> None:
             "one_double_per_turn": rng.random() < 0.5,
             "mexican_after_all_started": rng.random() < 0.5,
             "missing_engine": rng.choice(["draw", "highest-double", "next-double"]),
+            "marker_removed_by": rng.choice(["owner", "anyone", "next"]),
+            "announce_last_tile": rng.random() < 0.5,
+            "last_tile_penalty": rng.choice([1, 2, 3]),
         }
         assert follow(Round.deal(rules, rng.choice([2, 3, 4]), 12, seed=rng.randrange(2**32)), rng) > 0
 

@@ -22,7 +22,9 @@ def _rounds(game: str, count: int) -> list[Round | SuperRound]:
     for seed in range(count):
         if game == "mexican-train":
             preset = sorted(PRESETS)[seed % len(PRESETS)]
-            out.append(Round.deal(preset, 2 + seed % 5, 12, seed=seed))
+            # every other round with the house rules that add moves (the calls) and narrow a marked train
+            rules = {"preset": preset, "announce_last_tile": True, "marker_removed_by": "next"} if seed % 2 else preset
+            out.append(Round.deal(rules, 2 + seed % 5, 12, seed=seed))
         else:
             preset = sorted(SUPER_PRESETS)[seed % len(SUPER_PRESETS)]
             out.append(SuperRound.deal(preset, 2 + seed % 4, 15, seed=seed))
@@ -30,7 +32,8 @@ def _rounds(game: str, count: int) -> list[Round | SuperRound]:
 
 
 def _candidates(position: Any) -> list[dict[str, Any]]:
-    """Every tile in hand at every place it could go, and a draw and a pass, as JSON."""
+    """Every tile in hand at every place it could go, a draw and a pass, and in Mexican Train every call about a
+    last tile (one seat past the last too), as JSON."""
     data = position.to_json()
     if "edges" in data:
         wheres: list[Any] = [None, *range(len(data["edges"]) + 1)]
@@ -39,7 +42,8 @@ def _candidates(position: Any) -> list[dict[str, Any]]:
         wheres = [*range(data["players"] + 1), "mexican"]
         key = "train"
     plays = [{"action": "play", "tile": tile, key: where} for tile in data["hand"] for where in wheres]
-    return [*plays, {"action": "draw"}, {"action": "pass"}]
+    calls = [] if key == "edge" else [{"action": a, "seat": s} for a in ("announce", "catch") for s in wheres[:-1]]
+    return [*plays, {"action": "draw"}, {"action": "pass"}, *calls]
 
 
 @pytest.mark.parametrize("game", ["mexican-train", "super-domino"])

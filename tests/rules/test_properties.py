@@ -49,6 +49,9 @@ def dealt_rounds(draw: st.DrawFn, sets: tuple[int, ...] = SUPPORTED_SETS) -> Rou
                 "one_double_per_turn": st.booleans(),
                 "mexican_after_all_started": st.booleans(),
                 "missing_engine": st.sampled_from(["draw", "highest-double", "next-double"]),
+                "marker_removed_by": st.sampled_from(["owner", "anyone", "next"]),
+                "announce_last_tile": st.booleans(),
+                "last_tile_penalty": st.integers(1, 4),
             },
         )
     )
@@ -59,11 +62,13 @@ def dealt_rounds(draw: st.DrawFn, sets: tuple[int, ...] = SUPPORTED_SETS) -> Rou
 
 
 def candidates(r: Round) -> list[Move]:
-    """Every hand tile on every train, plus draw and pass (and one tile nobody holds)."""
+    """Every hand tile on every train, plus draw and pass (and one tile nobody holds), and every call about a last
+    tile (one seat past the last too)."""
     trains: list[int | str] = [*range(r.players), MEXICAN]
     tiles = list(r.hand(r.turn)) if not r.is_over else []
     tiles.append(Tile(r.engine, r.engine))  # on the table, so never in hand
-    return [Move.play(t, tr) for t in tiles for tr in trains] + [Move.draw(), Move.pass_()]  # type: ignore[arg-type]
+    calls = [call(s) for call in (Move.announce, Move.catch) for s in range(r.players + 1)]
+    return [Move.play(t, tr) for t in tiles for tr in trains] + [Move.draw(), Move.pass_(), *calls]  # type: ignore[arg-type]
 
 
 def tiles_accounted(r: Round) -> int:
@@ -213,6 +218,8 @@ MOVE_DOCS = move_documents(
     "train",
     st.integers(-1, 6) | st.just("mexican") | st.sampled_from(["0", "Mexican", None, 1.0, True]),
     st.sampled_from(["5-1", "1-5", "3-3", "7-3", "12-5", "9-4", "13-1", "5", "x-y", " 5-1 "]),
+) | st.fixed_dictionaries(
+    {"action": st.sampled_from(["announce", "catch"]), "seat": st.integers(-1, 6) | st.sampled_from(["1", None])}
 )
 
 

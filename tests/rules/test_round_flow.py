@@ -117,11 +117,12 @@ def test_standard_others_playing_on_a_marked_train_leave_the_marker() -> None:
     assert r.trains[1].marker
 
 
-def test_czech_a_tile_laid_on_a_marked_train_replaces_the_marker() -> None:
-    p = pos("12-5 1-1", trains=["12-3", "", "", ""], marked=[1], boneyard=0, rules="czech")
+def test_czech_the_next_players_tile_on_a_marked_train_replaces_the_marker() -> None:
+    # seat 0 plays right after seat 3 (marker_removed_by "next")
+    p = pos("12-5 1-1", trains=["12-3", "", "", ""], marked=[3], boneyard=0, rules="czech")
     r = round_from(p, ["12-5 1-1", "3-1", "3-2", "4-1"])
-    r.push(play("12-5", 1))
-    assert not r.trains[1].marker
+    r.push(play("12-5", 3))
+    assert not r.trains[3].marker
 
 
 def test_portuguese_no_marker_after_a_failed_draw() -> None:

@@ -7,7 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import PRESETS, RULES, IllegalMove, Move, Position, PositionError, Round, Tile
+from scorekeeper.rules import (
+    PRESETS,
+    RULES,
+    IllegalMove,
+    Move,
+    Position,
+    PositionError,
+    Round,
+    Tile,
+    apply_move,
+    game_engines,
+    resolve_options,
+)
 
 from .helpers import play, pos, pos_json, round_from, rule_of
 
@@ -196,9 +208,16 @@ class TestCzech:
         assert rule_of(p, play("3-1", 0)) == "double-must-be-covered"
         assert rule_of(p, play("5-1", 1)) == "legal"
 
-    def test_marked_train_open_to_others(self) -> None:
+    def test_marked_train_open_to_the_next_player(self) -> None:
+        # seed 001 8: "Další hráč nyní může hrát na té značky": seat 0 plays right after seat 3
+        p = pos("5-1", trains=["12-3", "", "", "12-5"], marked=[3], rules=self.R)
+        assert rule_of(p, play("5-1", 3)) == "legal"
+
+    def test_marked_train_closed_to_the_other_players(self) -> None:
         p = pos("5-1", trains=["12-3", "12-5", "", ""], marked=[1], rules=self.R)
-        assert rule_of(p, play("5-1", 1)) == "legal"
+        assert rule_of(p, play("5-1", 1)) == "marker-next-player-only"
+        rules = house(self.R, marker_removed_by="anyone")
+        assert rule_of(pos("5-1", trains=["12-3", "12-5", "", ""], marked=[1], rules=rules), play("5-1", 1)) == "legal"
 
     def test_unmarked_train_closed(self) -> None:
         assert rule_of(pos("5-1", trains=["12-3", "12-5", "", ""], rules=self.R), play("5-1", 1)) == "train-not-open"
@@ -515,6 +534,191 @@ class TestMissingEngine:
     def test_by_default_players_draw_for_it(self, preset: str) -> None:
         r = self.undealt(preset)
         assert r.engine == 12
+
+
+class TestMarkerNextPlayerOnly:
+    """Option marker_removed_by "next" (the Czech preset's reading of seed 001's "další hráč"): only the player right
+    after a marked train's owner may play there, and that player's tile, like the owner's, takes the marker off."""
+
+    TRAINS = ("12-3", "12-4", "", "12-6")  # seat 0 plays right after seat 3
+
+    @pytest.mark.parametrize("preset", ["standard", "italian", "czech"])
+    def test_only_the_next_player_may_play_on_a_marked_train(self, preset: str) -> None:
+        p = pos("4-1 6-2", trains=self.TRAINS, marked=[1, 3], rules=house(preset, marker_removed_by="next"))
+        verdict = p.check(play("4-1", 1))
+        assert verdict.rule == "marker-next-player-only" and verdict.anchor == "markers"
+        assert verdict.reason == (
+            "4-1 cannot go on seat 1's train: under these rules only the player right after seat 1 may play on "
+            "their marked train."
+        )
+        assert rule_of(p, play("6-2", 3)) == "legal"
+        assert Move.play("6-2", 3) in p.legal_moves() and Move.play("4-1", 1) not in p.legal_moves()
+
+    @pytest.mark.parametrize("preset", ["standard", "italian"])
+    def test_by_default_anyone_may_play_there(self, preset: str) -> None:
+        assert rule_of(pos("4-1 6-2", trains=self.TRAINS, marked=[1, 3], rules=preset), play("4-1", 1)) == "legal"
+
+    @pytest.mark.parametrize("preset", ["standard", "italian", "czech"])
+    def test_the_next_players_tile_takes_the_marker_off(self, preset: str) -> None:
+        p = pos("4-1 6-2", trains=self.TRAINS, marked=[1, 3], boneyard=0, rules=house(preset, marker_removed_by="next"))
+        r = round_from(p, ["4-1 6-2", "3-1", "3-2", "4-5"])
+        r.push(play("6-2", 3))
+        assert not r.trains[3].marker and r.trains[1].marker
+
+    def test_covering_a_double_there_leaves_the_marker_on(self) -> None:
+        p = pos(
+            "4-1 9-9",
+            trains=["12-3", "12-4 4-4", "", ""],
+            marked=[1],
+            open_doubles=[1],
+            boneyard=0,
+            rules=house("standard", marker_removed_by="next"),
+        )
+        assert rule_of(p, play("4-1", 1)) == "legal"  # the double binds everyone
+        r = round_from(p, ["4-1 9-9", "3-1", "3-2", "4-5"])
+        r.push(play("4-1", 1))
+        assert r.trains[1].marker and not r.is_over  # seat 0 is not the next player after seat 1
+
+    def test_the_czech_preset_reads_the_seed_so(self) -> None:
+        assert PRESETS["czech"].options.marker_removed_by == "next"
+        assert {PRESETS[p].options.marker_removed_by for p in ("standard", "italian", "portuguese")} == {"owner"}
+
+
+class TestHighestEngineEveryRound:
+    """Option highest_engine_every_round: the score sheet opens every round on the set's highest double."""
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_every_round_opens_on_the_highest_double(self, preset: str) -> None:
+        assert game_engines(house(preset, highest_engine_every_round=True), 12) == (12,) * 13
+        assert game_engines(preset, 12) == tuple(range(12, -1, -1))
+
+    def test_the_czech_evening_of_thirteen_games_on_the_12_12(self) -> None:
+        assert game_engines({"preset": "czech", "highest_engine_every_round": True}, 12) == (12,) * 13
+        assert game_engines("czech", 12)[:2] == (12, 11)  # the preset counts down, as seed 001's 13 games suggest
+
+    def test_counting_up_and_a_shorter_game(self) -> None:
+        rules = house("standard", highest_engine_every_round=True)
+        assert game_engines(rules, 9, ascending=True, limit=4) == (9, 9, 9, 9)
+        with pytest.raises(ValueError):
+            game_engines(rules, 12, limit=14)
+
+
+def announcing(preset: str, **options: object) -> dict[str, object]:
+    return house(preset, announce_last_tile=True, **options)
+
+
+class TestAnnounceLastTile:
+    """Option announce_last_tile: a player left with one tile announces it; until they do, anyone may catch them,
+    up to the end of the next player's turn, and then they draw last_tile_penalty tiles (default 2)."""
+
+    HANDS = ["5-1 9-9", "8-2 4-4"]
+    BONEYARD = "6-6 7-7 10-10"  # drawn from the end: 10-10 first
+
+    def dealt(self, preset: str, **options: object) -> Round:
+        """Two players; seat 0 lays 5-1 and is left with the 9-9, unannounced; seat 1 is to move."""
+        p = pos(self.HANDS[0], trains=["12-5", "12-8"], boneyard=3, rules=announcing(preset, **options))
+        r = round_from(p, self.HANDS, self.BONEYARD)
+        r.play("5-1", 0)
+        return r
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_caught_before_the_next_turn_ends_draw_two(self, preset: str) -> None:
+        r = self.dealt(preset)
+        assert r.turn == 1 and r.unannounced == (0,)
+        assert Move.catch(0) in r.legal_moves() and Move.announce(0) in r.legal_moves()
+        verdict = r.check(Move.catch(0))
+        assert verdict.legal and verdict.reason == (
+            "Seat 0 did not announce their last tile: caught before the next player's turn ends, "
+            "they draw 2 from the boneyard as a penalty."
+        )
+        assert set(r.catch(0)) == {Tile(10, 10), Tile(7, 7)}  # the boneyard's last two, drawn as a penalty
+        assert len(r.hand(0)) == 3 and r.boneyard_count == 1 and r.turn == 1
+        assert r.check(Move.catch(0)).rule == "cannot-catch"  # caught once
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_announced_in_time_nobody_can_catch_you(self, preset: str) -> None:
+        r = self.dealt(preset)
+        r.announce(0)
+        verdict = r.check(Move.catch(0))
+        assert verdict.rule == "cannot-catch" and verdict.anchor == "last-tile"
+        assert verdict.reason == (
+            "Seat 0 cannot be caught: they announced their last tile, were caught already, "
+            "or the next player's turn has ended since they were left with it."
+        )
+        assert r.check(Move.announce(0)).rule == "nothing-to-announce"
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_too_late_once_the_next_players_turn_is_over(self, preset: str) -> None:
+        r = self.dealt(preset)
+        r.play("8-2", 1)  # seat 1's turn ends: seat 0 is safe, and seat 1 is now down to one tile
+        assert r.turn == 0 and r.unannounced == (1,)
+        assert r.check(Move.catch(0)).rule == "cannot-catch"
+        assert r.is_legal(Move.catch(1))
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_off_by_default(self, preset: str) -> None:
+        p = pos(self.HANDS[0], trains=["12-5", "12-8"], boneyard=3, rules=preset)
+        r = round_from(p, self.HANDS, self.BONEYARD)
+        r.play("5-1", 0)
+        verdict = r.check(Move.catch(0))
+        assert verdict.rule == "no-announcing" and verdict.anchor == "last-tile"
+        assert verdict.reason == (
+            "These rules do not ask anyone to announce their last tile, so there is nothing to announce or catch."
+        )
+        assert r.legal_moves() == [Move.play("8-2", 1)]
+
+    def test_the_penalty_is_configurable_and_stops_at_the_boneyard(self) -> None:
+        r = self.dealt("standard", last_tile_penalty=3)
+        assert len(r.catch(0)) == 3 and len(r.hand(0)) == 4 and r.boneyard_count == 0
+        r = self.dealt("standard", last_tile_penalty=5)
+        assert r.check(Move.catch(0)).reason.endswith("they draw 3 from the boneyard as a penalty.")
+        with pytest.raises(ValueError, match="last_tile_penalty: a penalty draws 1 to 10 tiles, not 0"):
+            resolve_options(announcing("standard", last_tile_penalty=0))
+
+    def test_refusals_name_the_seat(self) -> None:
+        r = self.dealt("standard")
+        verdict = r.check(Move.announce(1))
+        assert verdict.rule == "nothing-to-announce"
+        assert verdict.reason == (
+            "Seat 1 holds 2 tiles, so there is nothing to announce: a player announces when they are down to one."
+        )
+        verdict = r.check(Move.catch(2))
+        assert verdict.rule == "cannot-catch" and verdict.reason == "There is no seat 2: seats are 0 to 1."
+        with pytest.raises(IllegalMove) as caught:
+            r.verify_catch(1)
+        assert caught.value.rule == "cannot-catch" and not r.can_catch(1) and r.can_announce(0)
+
+    def test_drawing_to_two_tiles_leaves_nothing_to_announce(self) -> None:
+        p = pos("5-5 9-9", trains=["12-5", "12-8"], boneyard=1, rules=announcing("standard"))
+        r = round_from(p, ["5-5 9-9", "8-2"], "3-1")
+        r.play("5-5", 0)  # one tile left, and the double to follow up
+        assert r.unannounced == (0,) and r.can_announce(0)
+        r.push(Move.draw())
+        assert r.unannounced == () and r.check(Move.announce(0)).rule == "nothing-to-announce"
+
+    def test_the_position_and_apply_move(self) -> None:
+        rules = announcing("czech")
+        doc = pos_json("8-2 4-4", trains=["12-5 5-1", "12-8"], boneyard=3, unannounced=[0], rules=rules, turn=1)
+        doc["hand_sizes"] = [1, 2]
+        doc["boneyard"] = 91 - 1 - 3 - 3
+        p = Position.from_json(doc)
+        assert p.legal_moves()[-2:] == [Move.announce(0), Move.catch(0)]
+        assert p.to_json()["unannounced"] == [0]
+        after = apply_move(doc, Move.catch(0).to_json())
+        assert after["hand_sizes"] == [3, 2] and after["boneyard"] == doc["boneyard"] - 2 and "unannounced" not in after
+        assert after["turn"] == 1 and after["hand"] == ["4-4", "8-2"]
+        after = apply_move(doc, {"action": "announce", "seat": 0})
+        assert "unannounced" not in after and after["boneyard"] == doc["boneyard"]
+
+    def test_impossible_unannounced_seats_are_refused(self) -> None:
+        base = {"trains": ["12-5", "12-8", ""], "boneyard": 3}
+        with pytest.raises(PositionError, match="unannounced: these rules do not ask"):
+            pos("4-4", unannounced=[0], **base)
+        with pytest.raises(PositionError, match=r"unannounced\[0\]: seat 1 cannot owe an announcement"):
+            pos("4-4", unannounced=[1], rules=announcing("standard"), **base)
+        with pytest.raises(PositionError, match=r"unannounced\[0\]: seat 0 holds 2 tiles"):
+            pos("4-4 3-3", unannounced=[0], rules=announcing("standard"), **base)
+        assert pos("4-4", unannounced=[2, 0], rules=announcing("standard"), **base).unannounced == (2, 0)
 
 
 def test_every_rule_id_has_a_title_and_anchor() -> None:

@@ -111,3 +111,40 @@ def test_the_documented_super_domino_position_is_one_the_api_reads(client: Flask
     example = json.loads(section[section.index("```json") + 7 : section.index("```", section.index("```json") + 7)])
     moves = client.post("/api/v1/moves", json={"position": example}).get_json()["moves"]
     assert moves and all(m["action"] == "play" and m["edge"] == 2 for m in moves)  # the spell binds to edge 2
+
+
+ANNOUNCING = {
+    **TWO_TRAINS,
+    "rules": {"preset": "czech", "announce_last_tile": True},
+    "turn": 1,
+    "trains": [{"tiles": ["12-5", "5-1"]}, {"tiles": ["12-8"]}],
+    "hand": ["8-2", "4-4"],
+    "boneyard": 84,
+    "hand_sizes": [1, 2],
+    "unannounced": [0],
+}
+
+
+def test_a_forgotten_last_tile_is_caught_through_the_api(client: FlaskClient) -> None:
+    catch = {"action": "catch", "seat": 0}
+    moves = client.post("/api/v1/moves", json={"position": ANNOUNCING}).get_json()["moves"]
+    assert moves[-2:] == [{"action": "announce", "seat": 0}, catch]
+    checked = client.post("/api/v1/check", json={"position": ANNOUNCING, "move": catch}).get_json()
+    assert checked["legal"] and "draw 2 from the boneyard as a penalty" in checked["reason"]
+    after = _play(client, {"position": ANNOUNCING, "move": catch}).get_json()["position"]
+    assert after["hand_sizes"] == [3, 2] and after["boneyard"] == 82 and "unannounced" not in after
+    assert after["turn"] == 1 and after["hand"] == ["4-4", "8-2"]
+    # caught once is enough; in Czech the refusal comes in the player's language
+    again = _play(client, {"position": after, "move": catch})
+    assert again.status_code == 422 and again.get_json()["rule"] == "cannot-catch"
+    czech = client.post("/api/v1/check?lang=cs", json={"position": after, "move": catch}).get_json()
+    assert czech["reason"].startswith("Hráč na místě 0 nemůže být chycen")
+
+
+def test_a_call_without_the_house_rule_is_refused_by_name(client: FlaskClient) -> None:
+    plain = {**ANNOUNCING, "rules": "czech"}
+    del plain["unannounced"]
+    played = _play(client, {"position": plain, "move": {"action": "announce", "seat": 0}})
+    assert played.status_code == 422 and played.get_json()["rule"] == "no-announcing"
+    bad = _play(client, {"position": plain, "move": {"action": "announce"}})
+    assert bad.status_code == 422 and "seat" in bad.get_json()["error"]

@@ -5,7 +5,8 @@ nothing here builds strings or objects in the move loop.
 
 Tiles are the shared indices of :mod:`scorekeeper.rules.tables`, hands are bitmasks over them. Trains
 are numbered by seat, and the Mexican train is train ``players``. A move is an int: a play is
-``tile << 5 | train``, and :data:`DRAW` and :data:`PASS` are negative.
+``tile << 5 | train``, and :data:`DRAW` and :data:`PASS` are negative, as are the calls about a last tile
+(``announce_last_tile``): :func:`announce_code` and :func:`catch_code`, each naming a seat.
 """
 
 from __future__ import annotations
@@ -19,6 +20,21 @@ from .options import Options
 TRAIN_BITS = 5
 TRAIN_MASK = (1 << TRAIN_BITS) - 1
 
+CALLS = -64
+"""The calls about a last tile, which any seat may make out of turn, are the codes ``CALLS - k``: ``k`` is the
+seat for an announcement, ``32 + seat`` for a catch (seat :data:`TRAIN_MASK` for a seat that does not exist)."""
+CATCH = 1 << TRAIN_BITS
+
+
+def announce_code(seat: int) -> int:
+    """The code of ``seat`` announcing their last tile."""
+    return CALLS - seat
+
+
+def catch_code(seat: int) -> int:
+    """The code of someone catching ``seat`` not announcing their last tile."""
+    return CALLS - CATCH - seat
+
 
 class Table:
     """Everything on the table in one round, from the rules' point of view."""
@@ -27,9 +43,9 @@ class Table:
         "n", "mex", "highest", "engine", "options",
         "cover_anyone", "follow_elsewhere", "mexican_train", "before_own", "mex_bonus", "multi_first",
         "end_on_double", "markers", "others_ok", "remove_any", "mark_unfollowed",
-        "draw_until", "one_double", "after_all",
+        "draw_until", "one_double", "after_all", "next_only", "announce", "penalty",
         "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
-        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked",
+        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing",
         "_acc",
     )  # fmt: skip
 
@@ -53,6 +69,9 @@ class Table:
         self.draw_until = options.draw_until_playable
         self.one_double = options.one_double_per_turn
         self.after_all = options.mexican_after_all_started
+        self.next_only = options.marker_removed_by == "next"
+        self.announce = options.announce_last_tile
+        self.penalty = options.last_tile_penalty
         self.hands = [0] * players
         self.counts = [0] * players
         """Tiles in each hand; -1 where unknown (a checker position)."""
@@ -78,6 +97,9 @@ class Table:
         self.over = False
         self.winner = -1
         self.blocked = False
+        self.owing = 0
+        """Bitmask of seats left with one tile who have not announced it and may still be caught: the mover, and
+        the seat before them until the mover's turn ends (``announce_last_tile``)."""
         self._acc: dict[int, tuple[int, ...]] = {}
 
     def copy(self) -> Table:
@@ -159,14 +181,17 @@ class Table:
         mexok = self.mexican_train and (self.before_own or bool(self.trains[seat]))
         if mexok and self.after_all:
             mexok = all(self.trains[s] for s in range(self.n))
-        key = ((self.marked if self.others_ok else 0) << 6 | seat) << 1 | mexok
+        marked = self.marked if self.others_ok else 0
+        if marked and self.next_only:  # only the train of the seat just before the mover
+            marked &= 1 << (seat - 1 if seat else self.n - 1)
+        key = (marked << 6 | seat) << 1 | mexok
         acc = self._acc.get(key)
         if acc is None:
             trains = [seat]
             if mexok:
                 trains.append(self.mex)
-            if self.others_ok:
-                trains.extend(s for s in range(self.n) if s != seat and self.marked >> s & 1)
+            if marked:
+                trains.extend(s for s in range(self.n) if s != seat and marked >> s & 1)
             acc = self._acc[key] = tuple(trains)
         return acc
 
@@ -203,13 +228,21 @@ class Table:
             return []
         spent = self.laid > 0 and not self.pending
         if spent and not self.first_lap_goes_on():
-            return [PASS]  # the turn is over (a round ends it at once; a position may show it): hand over
-        out = self.plays()
-        if not out:
-            # After laying tiles (the first lap, once nothing more fits) the turn is over too: a player draws
-            # only when they cannot lay a tile at all, which is not the case of someone who just laid some.
-            out.append(DRAW if not spent and self.may_draw_again() and self.bcount else PASS)
+            out = [PASS]  # the turn is over (a round ends it at once; a position may show it): hand over
+        else:
+            out = self.plays()
+            if not out:
+                # After laying tiles (the first lap, once nothing more fits) the turn is over too: a player draws
+                # only when they cannot lay a tile at all, which is not the case of someone who just laid some.
+                out.append(DRAW if not spent and self.may_draw_again() and self.bcount else PASS)
+        if self.owing:
+            out.extend(self.calls())
         return out
+
+    def calls(self) -> list[int]:
+        """The calls about a last tile open now: each owing seat's announcement, then catching each."""
+        owing = [s for s in range(self.n) if self.owing >> s & 1]
+        return [announce_code(s) for s in owing] + [catch_code(s) for s in owing]
 
     def plays(self) -> list[int]:
         """Every play the rules allow the player to move, ignoring whether their turn is over."""
@@ -258,6 +291,8 @@ class Table:
             return R.LEGAL
         if not (self.others_ok and self.marked >> t & 1):
             return R.TRAIN_NOT_OPEN
+        if self.next_only and t != (seat - 1 if seat else self.n - 1):
+            return R.MARKER_NEXT_PLAYER_ONLY
         return R.LEGAL
 
     def play_rule(self, tile: int, t: int) -> str:
@@ -314,13 +349,30 @@ class Table:
             return R.CANNOT_PASS
         return R.LEGAL
 
+    def call_rule(self, code: int) -> str:
+        """The rule an announcement or a catch breaks, or "legal"."""
+        if self.over:
+            return R.ROUND_OVER
+        if not self.announce:
+            return R.NO_ANNOUNCING
+        seat = (CALLS - code) & TRAIN_MASK
+        if seat >= self.n or not self.owing >> seat & 1:  # a seat that does not exist owes nothing either
+            return R.CANNOT_CATCH if CALLS - code >= CATCH else R.NOTHING_TO_ANNOUNCE
+        return R.LEGAL
+
     def rule(self, code: int) -> str:
         """The rule any move code breaks, or "legal"."""
         if code == DRAW:
             return self.draw_rule()
         if code == PASS:
             return self.pass_rule()
+        if code <= CALLS:
+            return self.call_rule(code)
         return self.play_rule(code >> TRAIN_BITS, code & TRAIN_MASK)
+
+    def penalty_tiles(self) -> int:
+        """Tiles a catch makes the caught seat draw now: the penalty, or what is left of the boneyard."""
+        return min(self.penalty, self.bcount)
 
     # -- applying a legal move ----------------------------------------------
 
@@ -336,6 +388,10 @@ class Table:
             self.bcount -= 1
             self.drawn = True
             self.passes = 0
+            self.owing &= ~(1 << seat)  # two tiles now: nothing left to announce
+            return
+        if code <= CALLS:
+            self._call(code)
             return
         if code == PASS:
             if self.turn_over():
@@ -353,14 +409,17 @@ class Table:
         od = self.open_doubles
         if od and t in od:
             od.remove(t)
-        if t < self.n and self.marked >> t & 1 and (t == seat or self.remove_any):
+        if t < self.n and self.marked >> t & 1 and (t == seat or self.remove_any or self._next_after(t) == seat):
             self.marked ^= 1 << t
         self.passes = 0
         if self.counts[seat] == 0 or (self.counts[seat] < 0 and not self.hands[seat]):
             self.over = True
             self.winner = seat
             self.pending = False  # a double covered by the last tile asks for nothing more (and none is open)
+            self.owing = 0
             return
+        if self.announce and self.counts[seat] == 1:
+            self.owing |= 1 << seat
         if DOUBLE[tile]:
             od.append(t)
             self.pending = True
@@ -373,6 +432,27 @@ class Table:
         if self.first_lap_goes_on() and self.plays():
             return
         self._end_turn()
+
+    def _next_after(self, t: int) -> int:
+        """The seat whose tile on ``t``'s marked train takes the marker off besides ``t``'s own under "next", or -1."""
+        if not self.next_only:
+            return -1
+        return t + 1 if t + 1 < self.n else 0
+
+    def _call(self, code: int) -> None:
+        k = CALLS - code
+        seat = k & TRAIN_MASK
+        self.owing &= ~(1 << seat)
+        if k < CATCH:
+            return  # announced: nothing else changes
+        drawn = self.penalty_tiles()
+        for _ in range(drawn):
+            tile = self.pile.pop() if self.pile else -1
+            if tile >= 0:
+                self.hands[seat] |= 1 << tile
+        if self.counts[seat] >= 0:
+            self.counts[seat] += drawn
+        self.bcount -= drawn
 
     def _pass(self, seat: int) -> None:
         counted = not (self.multi_first and self.turn_no < self.n)
@@ -394,6 +474,8 @@ class Table:
         self._end_turn()
 
     def _end_turn(self) -> None:
+        if self.owing:  # the seat before the mover may be caught no more once the mover's turn ends
+            self.owing &= ~(1 << (self.turn - 1 if self.turn else self.n - 1))
         self.turn_no += 1
         self.turn = self.turn + 1 if self.turn + 1 < self.n else 0
         self.drawn = False

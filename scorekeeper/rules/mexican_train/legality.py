@@ -6,7 +6,7 @@ The verify / can / check API itself is shared with Super Domino (:class:`~scorek
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..i18n import _
 from ..legality import Legality
@@ -15,7 +15,7 @@ from ..tables import DRAW, PASS, TILES
 from ..text import brief
 from ..tiles import Tile
 from . import rulebook as R
-from .core import TRAIN_BITS, TRAIN_MASK, Table
+from .core import CALLS, CATCH, TRAIN_BITS, TRAIN_MASK, Table, announce_code, catch_code
 from .moves import MEXICAN, Move, TrainId
 
 
@@ -28,9 +28,18 @@ class _Moves(dict[int, Move]):
         self.mex = mex
 
     def __missing__(self, code: int) -> Move:
+        if code <= CALLS:
+            k = CALLS - code
+            move = self[code] = Move.catch(k - CATCH) if k >= CATCH else Move.announce(k)
+            return move
         train = code & TRAIN_MASK
         move = self[code] = Move("play", TILES[code >> TRAIN_BITS], MEXICAN if train == self.mex else train)
         return move
+
+
+def _capital(sentence: str) -> str:
+    """The sentence with its first letter upper case ("Seat 2 may announce...", as a name starts it)."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 class _ByTable(dict[int, _Moves]):
@@ -65,6 +74,9 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
             return DRAW, -1, -1
         if move.action == "pass":
             return PASS, -1, -1
+        if move.seat is not None:  # a call: any seat may make it, about a seat that may not exist
+            seat = move.seat if move.seat < t.n else TRAIN_MASK
+            return (announce_code(seat) if move.action == "announce" else catch_code(seat)), -1, seat
         tile = move.tile
         idx = tile.index if tile is not None and tile.high <= t.highest else -1
         # a seat number names a personal train, and only "mexican" the Mexican train: the core numbers the
@@ -79,6 +91,29 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
 
     def _moves(self) -> Mapping[int, Move]:
         return _DECODED[self._core().mex]
+
+    def _judge(self, code: int, idx: int, where: int, legal: Sequence[int]) -> str:
+        if code <= CALLS:  # a call about a last tile: its own rules, whoever is to move
+            return self.LEGAL if code in legal else self._core().call_rule(code)
+        return Legality._judge(self, code, idx, where, legal)
+
+    # -- the calls about a last tile (announce_last_tile), verify / can as for every action ------
+
+    def verify_announce(self, seat: int) -> None:
+        """Raise :class:`~scorekeeper.rules.IllegalMove` unless ``seat`` may announce their last tile now."""
+        self.verify(Move.announce(seat))
+
+    def can_announce(self, seat: int) -> bool:
+        """May ``seat`` announce their last tile now?"""
+        return self.is_legal(Move.announce(seat))
+
+    def verify_catch(self, seat: int) -> None:
+        """Raise :class:`~scorekeeper.rules.IllegalMove` unless ``seat`` may be caught not announcing now."""
+        self.verify(Move.catch(seat))
+
+    def can_catch(self, seat: int) -> bool:
+        """May someone catch ``seat`` holding a last tile they did not announce?"""
+        return self.is_legal(Move.catch(seat))
 
     # -- reasons ----------------------------------------------------------------
     # Every sentence is one message for translators (see i18n.py); only names of seats and trains
@@ -115,6 +150,8 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 if t.turn_over():
                     return _("You may pass: your turn is over, and passing hands the turn to the next player.")
                 return _("You may pass: you can neither play nor draw.")
+            if move.seat is not None:
+                return self._call_reason(move.action, move.seat)
             return _("You may lay {tile} on {train}.", tile=tile, train=where)
         if rule == R.ROUND_OVER:
             if t.blocked or t.passes >= t.n:
@@ -206,6 +243,17 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 "so the tile after it must not be a double.",
                 tile=tile,
             )
+        if rule == R.MARKER_NEXT_PLAYER_ONLY:
+            owner = int(move.train) if isinstance(move.train, int) else 0
+            return _(
+                "{tile} cannot go on {train}: under these rules only the player right after {owner} may play on "
+                "their marked train.",
+                tile=tile,
+                train=where,
+                owner=self.seat_name(owner),
+            )
+        if rule in (R.NO_ANNOUNCING, R.NOTHING_TO_ANNOUNCE, R.CANNOT_CATCH):
+            return self._call_refusal(rule, move)
         if rule == R.FIRST_LAP_OWN_TRAIN:
             return _(
                 "{tile} cannot go on {train}: on the first lap everyone lays tiles on their own train only.",
@@ -250,3 +298,73 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 return _("You cannot pass yet: after laying a double you must lay another tile, so draw first.")
             return _("You cannot pass yet: draw a tile from the boneyard first.")
         return rule_title(rule) + "."  # not reached: every rule has its sentence above
+
+    def _call_reason(self, action: str, seat: int) -> str:
+        """Why an announcement or a catch is legal; a sentence that starts with a seat's name starts upper case."""
+        return _capital(self._call_sentence(action, seat))
+
+    def _call_sentence(self, action: str, seat: int) -> str:
+        t = self._core()
+        you = seat == t.turn
+        if action == "announce":
+            if you:
+                return _("You may announce your last tile: once it is announced, nobody can catch you for it.")
+            return _(
+                "{name} may announce their last tile: once it is announced, nobody can catch them for it.",
+                name=self.seat_name(seat),
+            )
+        tiles = t.penalty_tiles()
+        if not tiles:
+            return _(
+                "{name} did not announce their last tile and may be caught, but the boneyard is empty, "
+                "so there is nothing to draw.",
+                name=self.seat_name(seat),
+            )
+        if you:
+            return _(
+                "You did not announce your last tile: caught before the next player's turn ends, "
+                "you draw {count} from the boneyard as a penalty.",
+                count=tiles,
+            )
+        return _(
+            "{name} did not announce their last tile: caught before the next player's turn ends, "
+            "they draw {count} from the boneyard as a penalty.",
+            name=self.seat_name(seat),
+            count=tiles,
+        )
+
+    def _call_refusal(self, rule: str, move: Move) -> str:
+        """Why an announcement or a catch is refused."""
+        return _capital(self._call_refusal_sentence(rule, move))
+
+    def _call_refusal_sentence(self, rule: str, move: Move) -> str:
+        t = self._core()
+        seat = move.seat if move.seat is not None else 0
+        if rule == R.NO_ANNOUNCING:
+            return _(
+                "These rules do not ask anyone to announce their last tile, so there is nothing to announce or catch."
+            )
+        if seat >= t.n:
+            return _("There is no seat {seat}: seats are 0 to {last}.", seat=seat, last=t.n - 1)
+        name = self.seat_name(seat)
+        held = t.counts[seat]
+        if held >= 0 and held != 1:
+            if rule == R.NOTHING_TO_ANNOUNCE:
+                return _(
+                    "{name} holds {count} tiles, so there is nothing to announce: "
+                    "a player announces when they are down to one.",
+                    name=name,
+                    count=held,
+                )
+            return _("{name} cannot be caught: they hold {count} tiles, not one.", name=name, count=held)
+        if rule == R.NOTHING_TO_ANNOUNCE:
+            return _(
+                "{name} has no last tile to announce now: it was announced or caught already, "
+                "or the next player's turn has ended since.",
+                name=name,
+            )
+        return _(
+            "{name} cannot be caught: they announced their last tile, were caught already, "
+            "or the next player's turn has ended since they were left with it.",
+            name=name,
+        )

@@ -27,8 +27,11 @@ from ..tiles import DOUBLE_BLANK_VALUES, SUPPORTED_SETS
 EnginePlacement = Literal["set-aside", "holder"]
 DoubleCover = Literal["anyone", "layer"]
 MexicanStart = Literal["play", "bonus"]
-MarkerRemoval = Literal["owner", "anyone"]
+MarkerRemoval = Literal["owner", "anyone", "next"]
 MissingEngine = Literal["draw", "highest-double", "next-double"]
+
+MOST_PENALTY_TILES = 10
+"""The most tiles ``last_tile_penalty`` may make a player draw."""
 
 # -- how many tiles each player draws (deal.py reads these through the options) ------------
 
@@ -109,7 +112,9 @@ class Options:
     """May the others play on a marked train?"""
     marker_removed_by: MarkerRemoval = "owner"
     """"owner": a marker comes off when its owner next plays on their train. "anyone": any tile laid
-    on the marked train replaces the marker."""
+    on the marked train replaces the marker. "next": only the player right after the marker's owner may play on
+    a marked train (with ``play_on_marked``), and their tile replaces the marker, as the owner's does; a tile
+    anyone else lays there to cover a double leaves it on."""
     mark_unfollowed_double: bool = True
     """Does a player who lays a double and cannot follow it up (even after drawing) mark their train?"""
     # -- house rules: off (the behaviour above) in every preset ------------------------------
@@ -125,6 +130,16 @@ class Options:
     first seat until someone draws it; "highest-double", the holder of the highest double lays it as this round's
     engine; "next-double", the next double down (wrapping round to the top) that somebody holds is the engine.
     With no double in any hand, players draw for the engine as with "draw"."""
+    highest_engine_every_round: bool = False
+    """Every round of the game opens on the set's highest double (12-12 all evening with a double-12 set) instead
+    of the next double in turn; the game still has as many rounds. Read by the score sheet's engine sequence
+    (:func:`game_engines`), not by a round, which is dealt with whatever engine it is given."""
+    announce_last_tile: bool = False
+    """A player left with one tile must announce it (knock, tap it on the table). Until they do, any other player
+    may catch them (the ``catch`` move), up to the end of the next player's turn; caught, they draw
+    ``last_tile_penalty`` tiles."""
+    last_tile_penalty: int = 2
+    """With ``announce_last_tile``: tiles a player caught not announcing draws (fewer if the boneyard runs out)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", _freeze(self.deals))
@@ -189,6 +204,13 @@ def _double_blank(value: object, path: str, error: type[FormatError]) -> int:
     return number
 
 
+def _penalty(value: object, path: str, error: type[FormatError]) -> int:
+    tiles = _int(value, path, error)
+    if not 1 <= tiles <= MOST_PENALTY_TILES:
+        raise error(path, f"a penalty draws 1 to {MOST_PENALTY_TILES} tiles, not {tiles}")
+    return tiles
+
+
 def _flag(value: object, path: str, error: type[FormatError]) -> bool:
     if not isinstance(value, bool):
         raise error(path, f"expected true or false, not {brief(value)}")
@@ -208,12 +230,15 @@ _READERS: Mapping[str, OptionReader] = {
     "end_on_double": _flag,
     "markers": _flag,
     "play_on_marked": _flag,
-    "marker_removed_by": one_of("owner", "anyone", show=repr),
+    "marker_removed_by": one_of("owner", "anyone", "next", show=repr),
     "mark_unfollowed_double": _flag,
     "draw_until_playable": _flag,
     "one_double_per_turn": _flag,
     "mexican_after_all_started": _flag,
     "missing_engine": one_of("draw", "highest-double", "next-double", show=repr),
+    "highest_engine_every_round": _flag,
+    "announce_last_tile": _flag,
+    "last_tile_penalty": _penalty,
 }
 
 
@@ -263,16 +288,17 @@ _PRESETS = (
             "until someone draws it. On the first lap each player lays as many tiles as they can on their own "
             "train. Later, one tile a turn; after a double you must lay a second tile, and if you cannot, the "
             "next player must satisfy the double, and so on around the table. A player who cannot play draws "
-            "one and lays it if possible, otherwise marks their train; others may then play there, and the tile "
-            "they lay replaces the marker (option marker_removed_by). The document describes no Mexican train, "
-            "so this preset has none (option mexican_train adds one). A round may end on a double."
+            "one and lays it if possible, otherwise marks their train; the next player may then play there, "
+            "and the tile they lay replaces the marker; nobody else may (option marker_removed_by). The "
+            "document describes no Mexican train, so this preset has none (option mexican_train adds one). A "
+            "round may end on a double."
         ),
         Options(
             deals=CZECH_DEALS,
             engine_placement="holder",
             multi_tile_first_lap=True,
             mexican_train=False,
-            marker_removed_by="anyone",
+            marker_removed_by="next",
         ),
     ),
     Preset(

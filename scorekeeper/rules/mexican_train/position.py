@@ -32,7 +32,7 @@ from ..tables import DOUBLE, FOLLOW, INDEX, set_size, tile_index, tile_of
 from ..text import brief
 from ..tiles import SUPPORTED_SETS, Tile
 from ..verdicts import Verdict
-from .core import Table
+from .core import Table, catch_code
 from .deal import DealError, deal_size
 from .legality import MexicanLegality
 from .moves import MEXICAN, Move, TrainId
@@ -56,7 +56,7 @@ class Train:
 
 _FIELDS = (
     "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
-    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "hand_sizes", "names",
+    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "unannounced", "hand_sizes", "names",
 )  # fmt: skip
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
 
@@ -99,6 +99,10 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     knows when the lap ends; 0 (unknown) reads as the lap's first turn."""
     passes: int = 0
     """Passes in a row with an empty boneyard and nothing changed; as many as players means play is blocked."""
+    unannounced: tuple[int, ...] = ()
+    """Under ``announce_last_tile``: seats left with one tile who have not announced it and may still be caught,
+    lowest first. Only the mover (left with one tile this turn) or the seat before them (until the mover's turn
+    ends) can be."""
     hand_sizes: tuple[int, ...] | None = None
     """Tiles in each hand, if known; then tile counts must add up exactly."""
     names: tuple[str, ...] | None = None
@@ -114,6 +118,11 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
 
     def _table_fields(self, table: Table) -> dict[str, Any]:
         return table_fields(table, self.preset, self.names)
+
+    def _drawn_by(self, table: Table, code: int) -> int | None:
+        if code == catch_code(table.turn):  # the mover caught: the penalty tiles go into the hand shown
+            return table.penalty_tiles() or None
+        return BasePosition._drawn_by(self, table, code)
 
     # -- JSON -------------------------------------------------------------
 
@@ -169,6 +178,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             first_lap=_bool(data.get("first_lap", False), "first_lap"),
             first_lap_turn=_int(data.get("first_lap_turn", 0), "first_lap_turn"),
             passes=_int(data.get("passes", 0), "passes"),
+            unannounced=read_ints(data.get("unannounced", ()), "unannounced"),
             hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
             names=read_names(data.get("names")),
         )
@@ -199,6 +209,8 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         ):  # fmt: skip
             if getattr(self, name) != default:
                 out[name] = getattr(self, name)
+        if self.unannounced:
+            out["unannounced"] = list(self.unannounced)
         if self.hand_sizes is not None:
             out["hand_sizes"] = list(self.hand_sizes)
         if self.names is not None:
@@ -229,6 +241,7 @@ def table_fields(t: Table, preset: str, names: tuple[str, ...] | None) -> dict[s
         "first_lap": first_lap,
         "first_lap_turn": t.turn_no if first_lap else 0,
         "passes": t.passes,
+        "unannounced": tuple(s for s in range(n) if t.owing >> s & 1),
         "hand_sizes": tuple(t.counts) if min(t.counts) >= 0 else None,
         "names": names,
     }
@@ -351,6 +364,8 @@ def _build(p: Position) -> Table:
     t.laid = p.laid
     t.pending = p.laid_double
     t.passes = p.passes
+    if p.unannounced:
+        t.owing = _unannounced(p, t)
     if not p.hand:
         t.over, t.winner = True, p.turn
     elif p.hand_sizes is not None and 0 in p.hand_sizes:
@@ -358,6 +373,29 @@ def _build(p: Position) -> Table:
     elif p.passes >= n:
         t.over, t.blocked = True, True
     return t
+
+
+def _unannounced(p: Position, t: Table) -> int:
+    """The seats of ``unannounced`` as a mask, once each is one that can still owe an announcement."""
+    E = PositionError
+    if not p.options.announce_last_tile:
+        raise E("unannounced", "these rules do not ask anyone to announce their last tile")
+    before = p.turn - 1 if p.turn else p.players - 1
+    mask = 0
+    for j, seat in enumerate(p.unannounced):
+        here = f"unannounced[{j}]"
+        if seat not in (p.turn, before):
+            raise E(
+                here,
+                f"seat {seat} cannot owe an announcement: only the seat to move ({p.turn}) or the one before it "
+                f"({before}) can, until the turn of the seat to move ends",
+            )
+        if mask >> seat & 1:
+            raise E(here, f"seat {seat} is listed twice")
+        if t.counts[seat] >= 0 and t.counts[seat] != 1:
+            raise E(here, f"seat {seat} holds {t.counts[seat]} tiles, and only a player left with one announces it")
+        mask |= 1 << seat
+    return mask
 
 
 def _refusal(p: Position) -> PositionError:

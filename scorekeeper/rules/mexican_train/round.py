@@ -151,6 +151,12 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
         return self._t.pending
 
     @property
+    def unannounced(self) -> tuple[int, ...]:
+        """Seats left with one tile who have not announced it and may still be caught (``announce_last_tile``)."""
+        t = self._t
+        return tuple(s for s in range(t.n) if t.owing >> s & 1)
+
+    @property
     def first_lap(self) -> bool:
         """Still the first lap of turns."""
         return self._t.turn_no < self._t.n
@@ -178,6 +184,17 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
         tile = self._t.pile[-1]
         self.push(Move.draw())
         return tile_of(tile)
+
+    def announce(self, seat: int) -> None:
+        """``seat`` announces their last tile; raises :class:`IllegalMove` if there is nothing to announce."""
+        self.push(Move.announce(seat))
+
+    def catch(self, seat: int) -> tuple[Tile, ...]:
+        """Catch ``seat`` not announcing their last tile, and return the penalty tiles they drew (fewer, or none,
+        when the boneyard runs out); raises :class:`IllegalMove` if they cannot be caught."""
+        held = set(self.hand(seat)) if 0 <= seat < self.players else set()
+        self.push(Move.catch(seat))
+        return tuple(t for t in self.hand(seat) if t not in held)
 
     def __repr__(self) -> str:
         table = f"{self.preset} double-{self.highest} engine {self.engine}-{self.engine}, {self.players} players"

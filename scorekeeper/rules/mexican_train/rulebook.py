@@ -32,6 +32,10 @@ BONEYARD_EMPTY = "boneyard-empty"
 CANNOT_PASS = "cannot-pass"
 ONE_DOUBLE_A_TURN = "one-double-a-turn"
 MEXICAN_TRAIN_NOT_OPEN = "mexican-train-not-open"
+MARKER_NEXT_PLAYER_ONLY = "marker-next-player-only"
+NO_ANNOUNCING = "no-announcing"
+NOTHING_TO_ANNOUNCE = "nothing-to-announce"
+CANNOT_CATCH = "cannot-catch"
 
 RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
@@ -53,6 +57,10 @@ RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
         CANNOT_PASS: (N_("You may pass only when you can neither play nor draw"), "passing"),
         ONE_DOUBLE_A_TURN: (N_("A turn lays at most one double"), "doubles"),
         MEXICAN_TRAIN_NOT_OPEN: (N_("The Mexican train opens once every player has started a train"), "mexican-train"),
+        MARKER_NEXT_PLAYER_ONLY: (N_("Only the next player may play on a marked train"), "markers"),
+        NO_ANNOUNCING: (N_("Announcing the last tile is not in these rules"), "last-tile"),
+        NOTHING_TO_ANNOUNCE: (N_("Only a player left with one tile announces it"), "last-tile"),
+        CANNOT_CATCH: (N_("Catch a missed announcement before the next turn ends"), "last-tile"),
     }
 )
 """Mexican Train rule id -> (title, anchor of the rules reference section that explains it)."""
@@ -67,6 +75,7 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
         "doubles": N_("Doubles"),
         "drawing": N_("Drawing"),
         "passing": N_("Passing"),
+        "last-tile": N_("Announcing your last tile"),
         "ending": N_("The end of a round"),
     }
 )
