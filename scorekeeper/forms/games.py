@@ -14,6 +14,7 @@ from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 
+from ..house_rules import HOUSE_RULES, HouseRule
 from ..i18n import _l
 from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
 from ..models import Round
@@ -106,6 +107,11 @@ class NewGameForm(FlaskForm):
     )
     # Super Domino's setup
     hands = StringField(_l("Hands to play"), default="")
+    # the house rules: a field per rule of scorekeeper.house_rules, added below the class (house_<rule name>)
+
+    def house_fields(self, kind: GameKind) -> list[tuple[HouseRule, Any]]:
+        """The game's house rules with their fields, in the list's order, for its "House rules" panel."""
+        return [(rule, self[_house_field(rule)]) for rule in kind.house_rules]
 
     def reuse(self, names: Sequence[str]) -> None:
         """Fill in the names of an earlier game's players, in seat order."""
@@ -125,6 +131,7 @@ class NewGameForm(FlaskForm):
             double_blank=given.get("double_blank", 0),
             rules=given.get("rules", kind.default_rules),
             first_dealer=self._first_dealer(),
+            house_rules={rule.name: _house_value(rule, field.data) for rule, field in self.house_fields(kind)},
         )
 
     def _first_dealer(self) -> str | None:
@@ -143,7 +150,47 @@ class NewGameForm(FlaskForm):
         """Show each problem next to its field; whatever was typed stays in the form."""
         # the names were compacted (blanks skipped): map a name's problem back to the field it was typed in
         typed_at = [i for i, f in enumerate(self.players) if clean_name(f.data)]
-        _show_problems(self, error, typed_at)
+        # a house rule's problem is named as in JSON (house_rules.going_out): put it on that rule's field
+        prefix = "house_rules."
+        errors = {
+            Field(f"house_{f.name[len(prefix) :]}") if f.name.startswith(prefix) else f: m
+            for f, m in error.errors.items()
+        }
+        _show_problems(self, Invalid(error.message, errors), typed_at)
+
+
+def _house_field(rule: HouseRule) -> str:
+    """The new-game form's field for a house rule."""
+    return f"house_{rule.name}"
+
+
+def _house_input(rule: HouseRule) -> Any:
+    """The form field that asks for a house rule: a checkbox, a number, or a pick of the choices (blank: the
+    preset's)."""
+    if rule.input == "flag":
+        return BooleanField(_l(rule.label))
+    if rule.input == "number":
+        return StringField(_l(rule.label), default="")
+    offered = [SelectChoice("", _l("As the rules say")), *(SelectChoice(v, _l(words)) for v, words in rule.choices)]
+    # a value not offered is the service's to refuse, with a message, not WTForms' to drop
+    return SelectField(_l(rule.label), choices=offered, default="", validate_choice=False)
+
+
+def _house_value(rule: HouseRule, data: object) -> object:
+    """A house rule's field as the services read it: a box as true or false, a number as an int (a minus sign
+    typed either way), blank as None."""
+    if rule.input == "flag":
+        return bool(data)
+    text = data.strip().replace("\u2212", "-") if isinstance(data, str) else data
+    if rule.input == "number" and isinstance(text, str):
+        digits = text[1:] if text.startswith(("-", "+")) else text
+        if digits.isascii() and digits.isdecimal() and len(digits) <= 6:
+            return int(text)
+    return text if text != "" else None
+
+
+for _rule in HOUSE_RULES:
+    setattr(NewGameForm, _house_field(_rule), _house_input(_rule))
 
 
 BLOCKED = "blocked"
