@@ -75,7 +75,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
     _number(
         "going_out",
-        N_("Going out counts (for example −10; 0: nothing)"),
+        N_("Points for going out (a bonus is negative, like −10)"),
         N_("going out %(value)s"),
         rules.GOING_OUT_RANGE,
     ),
@@ -87,7 +87,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
     _number(
         "marker_penalty",
-        N_("Pips added for each marker still on a train at the end (0: none)"),
+        N_("Pips for each marker still on a train at the end"),
         N_("%(value)s for each open marker"),
         rules.MARKER_PENALTY_RANGE,
     ),

@@ -202,6 +202,10 @@ class RoundForm(FlaskForm):
 
     pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
     tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
+    markers = SeatList(BooleanField(_l("Marker still on the train")), min_entries=0, max_entries=MOST_SEATS)
+    """Per seat: a marker was left on its train (shown only when a scoring house rule counts it)."""
+    ended_on_double = BooleanField(_l("Ended on a double"))
+    """The player who went out laid a double last (shown only when a scoring house rule counts it)."""
     went_out = StringField()
     """How the round ended, rendered by hand as one radio group: a seat number for the player who went out, or
     BLOCKED; nothing chosen until the player chooses."""
@@ -230,17 +234,19 @@ class RoundForm(FlaskForm):
 
     def seat(self, players: int) -> None:
         """A pips and a tiles field for each player at the table."""
-        for fields in (self.pips, self.tiles):
+        for fields in (self.pips, self.tiles, self.markers):
             fields.seats(players)
 
     def fill(self, rnd: Round) -> None:
         """Show a round as it was entered, to correct it."""
-        for field, tiles, score in zip(self.pips, self.tiles, rnd.scores):
+        for field, tiles, marker, score in zip(self.pips, self.tiles, self.markers, rnd.scores):
             field.data = str(score.pips)
             tiles.data = "" if score.tiles is None else str(score.tiles)
+            marker.data = bool(score.marker)
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
         self.went_out.data = _ending(out, rnd.blocked)
         self.blocked.data = rnd.blocked
+        self.ended_on_double.data = bool(rnd.ended_on_double)
 
     def fill_draft(self, draft: Draft) -> None:
         """Show what the phones have sent so far for the round being filled in."""
@@ -248,9 +254,11 @@ class RoundForm(FlaskForm):
             if seat < len(self.pips):
                 self.pips[seat].data = str(sent.pips)
                 self.tiles[seat].data = "" if sent.tiles is None else str(sent.tiles)
+                self.markers[seat].data = sent.marker
         out = next((seat for seat, sent in draft.entries.items() if sent.went_out), None)
         self.went_out.data = _ending(out, draft.blocked)
         self.blocked.data = draft.blocked
+        self.ended_on_double.data = draft.double_end
 
     def sent_seat(self, seat: int) -> Sent:
         """One seat's value as typed in this form, to send on its own (a seat past the table sends nothing,
@@ -262,6 +270,7 @@ class RoundForm(FlaskForm):
             pips=self.pips[seat].data,
             tiles=self.tiles[seat].data,
             went_out=(self.went_out.data or "").strip() == str(seat),
+            marker=bool(self.markers[seat].data) if seat < len(self.markers) else False,
         )
 
     def entry(self, kind: GameKind) -> RoundEntry:
@@ -276,6 +285,8 @@ class RoundForm(FlaskForm):
             blocked=bool(self.blocked.data),
             tiles=[f.data for f in self.tiles] if kind.wins_hands else None,
             confirmed=bool(self.confirmed.data),
+            ended_on_double=bool(self.ended_on_double.data),
+            markers=[bool(f.data) for f in self.markers],
         )
 
     def show(self, error: Invalid) -> None:
@@ -339,7 +350,7 @@ def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | No
             if i < len(field.entries):
                 field.entries[i].errors = [*field.entries[i].errors, message]
                 continue
-        if field is not None and key.index is None and key.name not in ("players", "tiles"):
+        if field is not None and key.index is None and key.name not in ("players", "tiles", "markers"):
             field.errors = [*field.errors, message]
             continue
         general.append(message)
