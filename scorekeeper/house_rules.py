@@ -172,7 +172,9 @@ def read_house_rules(preset: str, given: Mapping[str, object], offered: bool = T
         if _off(rule, value):
             continue
         base = rules.resolve_options(preset)
-        if rule.input == "choice" and value not in {v for v, _words in rule.choices} | {getattr(base, name)}:
+        if rule.input == "choice" and (
+            not isinstance(value, str) or value not in [v for v, _words in rule.choices] + [getattr(base, name)]
+        ):
             raise HouseRuleError(name, f"expected one of {', '.join(v for v, _words in rule.choices)}")
         try:
             if rule.scope == "scoring":

@@ -323,3 +323,11 @@ def test_the_checker_opened_from_the_game_judges_with_its_house_rules(client: Fl
     assert "House rules: draw until you can play" in html.unescape(
         text(client.get(f"/check?game={house.rsplit('/', 1)[1]}"))
     )
+
+
+def test_the_variants_page_describes_every_scoring_house_rule(client: FlaskClient) -> None:
+    page = html.unescape(text(client.get("/rules/variants")))
+    for name in ("going_out", "double_end", "marker_penalty"):
+        assert page.count(f'id="option-{name}"') == 1, name
+    assert "Does going out earn a bonus?" in page
+    assert "the others count their pips twice" in page
