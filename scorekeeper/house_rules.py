@@ -88,7 +88,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     _number(
         "marker_penalty",
         N_("Pips for each marker still on a train at the end"),
-        N_("%(value)s for each open marker"),
+        N_("%(value)s per open marker"),
         rules.MARKER_PENALTY_RANGE,
     ),
 )

@@ -134,11 +134,12 @@ def test_play_again_keeps_the_house_rules(app: Flask, client: FlaskClient) -> No
 def test_the_table_screen_names_the_house_rules_in_force(client: FlaskClient) -> None:
     game = new_api_game(client, {"going_out": -10, "double_end": True, "marker_penalty": 5})
     page = html.unescape(text(client.get(game)))
-    line = re.search(r'class="house-line">([^<]*)<', page)
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', page)
     assert line
     assert line.group(1).strip() == (
-        "· House rules: going out −10 · ending on a double doubles the others · +5 for each open marker"
+        "House rules: going out −10 · ending on a double doubles the others · +5 per open marker"
     )
+    assert "House rules: going out −10" in page[page.index('class="muted small"') :]  # the summary at the foot
     plain = new_api_game(client, {})
     assert "house-line" not in text(client.get(plain))
 
