@@ -51,8 +51,8 @@ def _flag(name: str, label: str, shown: str, scope: Scope = "engine") -> HouseRu
     return HouseRule(name, label, shown, scope)
 
 
-def _number(name: str, label: str, shown: str, numbers: range) -> HouseRule:
-    return HouseRule(name, label, shown, "scoring", numbers=numbers)
+def _number(name: str, label: str, shown: str, numbers: range, scope: Scope = "scoring") -> HouseRule:
+    return HouseRule(name, label, shown, scope, numbers=numbers)
 
 
 def _choice(name: str, label: str, *choices: tuple[str, str]) -> HouseRule:

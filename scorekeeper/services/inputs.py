@@ -189,7 +189,8 @@ def new_game_from_json(data: Mapping[str, object]) -> NewGame:
             double_blank=data.get("double_blank", 0),
             rules=data.get("rules", kind.default_rules),
             first_dealer=data.get("first_dealer"),
-            house_rules=data.get("house_rules", {}),  # type: ignore[arg-type]  # the kind checks its shape
+            # null is no house rules; anything but an object is the kind's to refuse
+            house_rules={} if data.get("house_rules") is None else data["house_rules"],  # type: ignore[arg-type]
         )
     )
 

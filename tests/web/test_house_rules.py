@@ -12,7 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db import session
+from scorekeeper.house_rules import HOUSE_RULES
 from scorekeeper.models import Game
+from scorekeeper.rules import OPTION_NAMES, SCORING_RULE_NAMES
 
 from .helpers import errors, start_game, text
 
@@ -46,6 +48,13 @@ def ticked(page: str, name: str) -> bool:
 # ---------------------------------------------------------------- chosen at game start
 
 
+def test_every_house_rule_in_the_list_is_an_engine_option_or_a_scoring_rule_with_its_words() -> None:
+    for rule in HOUSE_RULES:
+        names = OPTION_NAMES if rule.scope == "engine" else SCORING_RULE_NAMES
+        assert rule.name in names, rule.name
+        assert rule.label and (rule.shown or rule.choices), rule.name
+
+
 def test_the_new_game_form_offers_every_house_rule_in_a_panel_that_opens(client: FlaskClient) -> None:
     page = text(client.get("/games/new"))
     panel = page[page.index('id="house-rules"') :]
@@ -61,6 +70,7 @@ def test_the_new_game_form_offers_every_house_rule_in_a_panel_that_opens(client:
         "marker_penalty",
     ):
         assert f'name="house_{name}"' in panel, name
+    assert panel.count('name="house_') == len(HOUSE_RULES)  # drawn from the one list
 
 
 def test_the_form_stores_only_the_house_rules_that_change_something(app: Flask, client: FlaskClient) -> None:
