@@ -16,6 +16,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Literal
 
 from . import rules
@@ -95,7 +96,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 """Every house rule the new-game form offers, in its order. The engine options among them apply to the game's
 kind's presets (Mexican Train); a game kind without house rules offers none."""
 
-BY_NAME: Mapping[str, HouseRule] = {r.name: r for r in HOUSE_RULES}
+BY_NAME: Mapping[str, HouseRule] = MappingProxyType({r.name: r for r in HOUSE_RULES})
 
 
 class HouseRuleError(ValueError):
@@ -185,7 +186,7 @@ def read_house_rules(preset: str, given: Mapping[str, object], offered: bool = T
                     engine[name] = read
         except rules.FormatError as e:
             raise HouseRuleError(name, e.problem) from None
-    return HouseRules(engine, rules.scoring_rules(scoring))
+    return HouseRules(MappingProxyType(engine), rules.scoring_rules(scoring))
 
 
 @lru_cache(maxsize=256)
