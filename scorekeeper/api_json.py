@@ -1,7 +1,7 @@
 """The JSON API's shape of a game (docs/api.md): the read model as the API answers it.
 
 A game with engines names each round's engine; a game scored by hands won adds each hand's tiles left and
-winners, and each player's hands won.
+winners, and each player's hands won; a game with scoring house rules adds what each round counted.
 """
 
 from __future__ import annotations
@@ -17,6 +17,13 @@ def round_json(game: GameView, r: RoundView) -> dict[str, object]:
     entry.update({"pips": r.pips, "went_out": r.went_out, "blocked": r.blocked})
     if game.kind.wins_hands:
         entry.update({"tiles": r.tiles, "winners": r.winners})
+    scoring = game.scoring
+    if scoring:  # a game with scoring house rules: what each round counted, and the marks the rules read
+        entry["points"] = {p: r.counted(p) for p in game.players}
+        if scoring.double_end:
+            entry["ended_on_double"] = r.ended_on_double
+        if scoring.marker_penalty:
+            entry["markers"] = r.markers
     return entry
 
 
@@ -46,6 +53,7 @@ def game_json(game: GameView) -> dict[str, object]:
         "set": game.set,
         "rules": game.rules,
         "double_blank": game.double_blank,
+        "house_rules": game.house_rules.to_json(),
         "order": "up" if game.ascending else "down",
         "rounds_total": game.rounds_total,
         "rounds": [round_json(game, r) for r in game.rounds],

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import rules
+from .house_rules import HOUSE_RULES, NO_HOUSE_RULES, HouseRule, HouseRuleError, HouseRules, read_house_rules
 from .i18n import _, _l
 from .reading import Problems, read_count, whole
 from .rules.i18n import N_
@@ -73,16 +74,22 @@ class Setup:
     """Engines counting up from the double-blank (Mexican Train)."""
     double_blank: int = 0
     """What the double-blank counts, in pips."""
+    house_rules: HouseRules = NO_HOUSE_RULES
+    """The house rules chosen on top of the preset (only those that change something)."""
 
 
 class Played(Protocol):
-    """A round as the score sheet holds it: each player's pips left, and who won it (hands only)."""
+    """A round as the score sheet holds it: each player's pips left, what it counted for each (the pips after the
+    scoring house rules), and who won it (hands only)."""
 
     @property
     def pips(self) -> Mapping[str, int]: ...
 
     @property
     def winners(self) -> Sequence[str]: ...
+
+    @property
+    def points(self) -> Mapping[str, int]: ...
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,8 @@ class GameKind(ABC):
     """Each round opens on an engine double, one per round in order."""
     wins_hands: bool = False
     """Scored by hands won (going out, or the fewest tiles left), so each hand records the tiles left too."""
+    house_rules: tuple[HouseRule, ...] = ()
+    """The house rules a new game may choose (see scorekeeper.house_rules); none for a game without them."""
 
     def template(self, name: str) -> str:
         """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""
@@ -217,6 +226,40 @@ class GameKind(ABC):
         """Anything a round records besides pips (tiles left, per seat), noting problems; None when nothing."""
         return None
 
+    def check_house_rules(self, preset: str, given: Mapping[str, object], problems: Problems) -> HouseRules:
+        """The house rules asked for on top of ``preset``, noting a problem on ``house_rules.<rule>`` for each
+        that cannot be chosen."""
+        if not isinstance(given, Mapping):
+            problems.add("house_rules", _('Send the house rules as an object, like {"going_out": -10}.'))
+            return NO_HOUSE_RULES
+        try:
+            return read_house_rules(preset, given, offered=bool(self.house_rules))
+        except HouseRuleError as e:
+            problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e.name))
+            return NO_HOUSE_RULES
+
+    def _house_rule_problem(self, name: str) -> str:
+        """What to do about a house rule that cannot be chosen, in the reader's language."""
+        rule = next((r for r in self.house_rules if r.name == name), None)
+        if rule is None:
+            if not self.house_rules:
+                return _("%(game)s has no house rules to choose here.", game=self.title)
+            return _(
+                "%(name)s is not a house rule here; the house rules are %(names)s.",
+                name=brief(name),
+                names=", ".join(r.name for r in self.house_rules),
+            )
+        if rule.input == "number" and rule.numbers is not None:
+            return _(
+                "%(rule)s: enter a whole number from %(least)d to %(most)d.",
+                rule=_(rule.label),
+                least=rule.numbers.start,
+                most=rule.numbers.stop - 1,
+            )
+        if rule.input == "choice":
+            return _("%(rule)s: pick one of the choices offered.", rule=_(rule.label))
+        return _("%(rule)s is on or off: send true or false.", rule=_(rule.label))
+
 
 class MexicanTrainKind(GameKind):
     """Rounds opened by the engines in turn; the lowest pip total over the whole game wins."""
@@ -235,10 +278,11 @@ class MexicanTrainKind(GameKind):
         return rules.boneyard_after_deal(players, highest, rules=rules_name)
 
     def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
-        return rules.standings(players, [r.pips for r in played])
+        # what each round counted: the pips, after the game's scoring house rules
+        return rules.standings(players, [r.points for r in played])
 
     def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
-        return rules.running_totals(players, [r.pips for r in played])
+        return rules.running_totals(players, [r.points for r in played])
 
     def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
         highest = whole(choices.set)
@@ -279,10 +323,16 @@ class MexicanTrainKind(GameKind):
                     self.rounds_field,
                     _("Play 1 to %(most)s rounds, or leave it empty for the whole game.", most=most or "…"),
                 )
+        house = self.check_house_rules(preset or self.default_rules, choices.house_rules, problems)
         if problems or highest is None or blank is None or preset is None:
             return None
         return Setup(
-            set=highest, rules=preset, rounds=limit or highest + 1, ascending=choices.ascending, double_blank=blank
+            set=highest,
+            rules=preset,
+            rounds=limit or highest + 1,
+            ascending=choices.ascending,
+            double_blank=blank,
+            house_rules=house,
         )
 
 
@@ -317,6 +367,7 @@ class SuperDominoKind(GameKind):
                 problems.add(
                     self.rounds_field, _("Play 1 to 99 hands, or leave it empty and end the evening when you like.")
                 )
+        self.check_house_rules(self.default_rules, choices.house_rules, problems)
         if problems:
             return None
         return Setup(set=self.default_set, rules=self.default_rules, rounds=limit)
@@ -428,6 +479,7 @@ MEXICAN_TRAIN = MexicanTrainKind(
     deal_page="checker.deal",
     ends_by_itself=N_("A Mexican Train game ends by itself after its last round."),
     has_engines=True,
+    house_rules=HOUSE_RULES,
 )
 
 SUPER_DOMINO = SuperDominoKind(

@@ -75,6 +75,8 @@ class CheckForm(_Seats):
     boneyard_empty: bool = False
     first_lap: bool = False
     game: str = ""
+    house_rules: Mapping[str, object] = field(default_factory=dict)
+    """The engine house rules of the game the checker was opened from, judged with on top of the preset."""
     show_hand: bool = False
     """Show the hand picker (sent only when asked for, or when a hand was given)."""
     submitted: bool = False
@@ -89,7 +91,14 @@ class CheckForm(_Seats):
         if game is None:
             return cls()
         engine = game.next_round.engine if game.next_round and game.next_round.engine is not None else game.engines[-1]
-        return cls(preset=game.rules, highest=game.set, names=list(game.players), game=game.id, engine=engine)
+        return cls(
+            preset=game.rules,
+            highest=game.set,
+            names=list(game.players),
+            game=game.id,
+            engine=engine,
+            house_rules=game.house_rules.engine,
+        )
 
     def _fit_trains(self) -> None:
         self.trains = (self.trains + [TrainRow() for _ in self.names])[: len(self.names)]
@@ -157,6 +166,7 @@ class CheckForm(_Seats):
             return None
         return CheckRequest(
             preset=self.preset,
+            house_rules=self.house_rules,
             highest=self.highest,
             engine=self.engine,
             names=self.names,

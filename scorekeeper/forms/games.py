@@ -14,6 +14,7 @@ from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 
+from ..house_rules import HOUSE_RULES, HouseRule
 from ..i18n import _l
 from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
 from ..models import Round
@@ -106,6 +107,11 @@ class NewGameForm(FlaskForm):
     )
     # Super Domino's setup
     hands = StringField(_l("Hands to play"), default="")
+    # the house rules: a field per rule of scorekeeper.house_rules, added below the class (house_<rule name>)
+
+    def house_fields(self, kind: GameKind) -> list[tuple[HouseRule, Any]]:
+        """The game's house rules with their fields, in the list's order, for its "House rules" panel."""
+        return [(rule, self[_house_field(rule)]) for rule in kind.house_rules]
 
     def reuse(self, names: Sequence[str]) -> None:
         """Fill in the names of an earlier game's players, in seat order."""
@@ -125,6 +131,7 @@ class NewGameForm(FlaskForm):
             double_blank=given.get("double_blank", 0),
             rules=given.get("rules", kind.default_rules),
             first_dealer=self._first_dealer(),
+            house_rules={rule.name: _house_value(rule, field.data) for rule, field in self.house_fields(kind)},
         )
 
     def _first_dealer(self) -> str | None:
@@ -143,7 +150,47 @@ class NewGameForm(FlaskForm):
         """Show each problem next to its field; whatever was typed stays in the form."""
         # the names were compacted (blanks skipped): map a name's problem back to the field it was typed in
         typed_at = [i for i, f in enumerate(self.players) if clean_name(f.data)]
-        _show_problems(self, error, typed_at)
+        # a house rule's problem is named as in JSON (house_rules.going_out): put it on that rule's field
+        prefix = "house_rules."
+        errors = {
+            Field(f"house_{f.name[len(prefix) :]}") if f.name.startswith(prefix) else f: m
+            for f, m in error.errors.items()
+        }
+        _show_problems(self, Invalid(error.message, errors), typed_at)
+
+
+def _house_field(rule: HouseRule) -> str:
+    """The new-game form's field for a house rule."""
+    return f"house_{rule.name}"
+
+
+def _house_input(rule: HouseRule) -> Any:
+    """The form field that asks for a house rule: a checkbox, a number, or a pick of the choices (blank: the
+    preset's)."""
+    if rule.input == "flag":
+        return BooleanField(_l(rule.label))
+    if rule.input == "number":
+        return StringField(_l(rule.label), default="")
+    offered = [SelectChoice("", _l("As the rules say")), *(SelectChoice(v, _l(words)) for v, words in rule.choices)]
+    # a value not offered is the service's to refuse, with a message, not WTForms' to drop
+    return SelectField(_l(rule.label), choices=offered, default="", validate_choice=False)
+
+
+def _house_value(rule: HouseRule, data: object) -> object:
+    """A house rule's field as the services read it: a box as true or false, a number as an int (a minus sign
+    typed either way), blank as None."""
+    if rule.input == "flag":
+        return bool(data)
+    text = data.strip().replace("\u2212", "-") if isinstance(data, str) else data
+    if rule.input == "number" and isinstance(text, str):
+        digits = text[1:] if text.startswith(("-", "+")) else text
+        if digits.isascii() and digits.isdecimal() and len(digits) <= 6:
+            return int(text)
+    return text if text != "" else None
+
+
+for _rule in HOUSE_RULES:
+    setattr(NewGameForm, _house_field(_rule), _house_input(_rule))
 
 
 BLOCKED = "blocked"
@@ -155,6 +202,10 @@ class RoundForm(FlaskForm):
 
     pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
     tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
+    markers = SeatList(BooleanField(_l("Marker still on the train")), min_entries=0, max_entries=MOST_SEATS)
+    """Per seat: a marker was left on its train (shown only when a scoring house rule counts it)."""
+    ended_on_double = BooleanField(_l("Ended on a double"))
+    """The player who went out laid a double last (shown only when a scoring house rule counts it)."""
     went_out = StringField()
     """How the round ended, rendered by hand as one radio group: a seat number for the player who went out, or
     BLOCKED; nothing chosen until the player chooses."""
@@ -183,17 +234,19 @@ class RoundForm(FlaskForm):
 
     def seat(self, players: int) -> None:
         """A pips and a tiles field for each player at the table."""
-        for fields in (self.pips, self.tiles):
+        for fields in (self.pips, self.tiles, self.markers):
             fields.seats(players)
 
     def fill(self, rnd: Round) -> None:
         """Show a round as it was entered, to correct it."""
-        for field, tiles, score in zip(self.pips, self.tiles, rnd.scores):
+        for field, tiles, marker, score in zip(self.pips, self.tiles, self.markers, rnd.scores):
             field.data = str(score.pips)
             tiles.data = "" if score.tiles is None else str(score.tiles)
+            marker.data = bool(score.marker)
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
         self.went_out.data = _ending(out, rnd.blocked)
         self.blocked.data = rnd.blocked
+        self.ended_on_double.data = bool(rnd.ended_on_double)
 
     def fill_draft(self, draft: Draft) -> None:
         """Show what the phones have sent so far for the round being filled in."""
@@ -201,9 +254,11 @@ class RoundForm(FlaskForm):
             if seat < len(self.pips):
                 self.pips[seat].data = str(sent.pips)
                 self.tiles[seat].data = "" if sent.tiles is None else str(sent.tiles)
+                self.markers[seat].data = sent.marker
         out = next((seat for seat, sent in draft.entries.items() if sent.went_out), None)
         self.went_out.data = _ending(out, draft.blocked)
         self.blocked.data = draft.blocked
+        self.ended_on_double.data = draft.double_end
 
     def sent_seat(self, seat: int) -> Sent:
         """One seat's value as typed in this form, to send on its own (a seat past the table sends nothing,
@@ -215,6 +270,7 @@ class RoundForm(FlaskForm):
             pips=self.pips[seat].data,
             tiles=self.tiles[seat].data,
             went_out=(self.went_out.data or "").strip() == str(seat),
+            marker=bool(self.markers[seat].data) if seat < len(self.markers) else False,
         )
 
     def entry(self, kind: GameKind) -> RoundEntry:
@@ -229,6 +285,8 @@ class RoundForm(FlaskForm):
             blocked=bool(self.blocked.data),
             tiles=[f.data for f in self.tiles] if kind.wins_hands else None,
             confirmed=bool(self.confirmed.data),
+            ended_on_double=bool(self.ended_on_double.data),
+            markers=[bool(f.data) for f in self.markers],
         )
 
     def show(self, error: Invalid) -> None:
@@ -292,7 +350,7 @@ def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | No
             if i < len(field.entries):
                 field.entries[i].errors = [*field.entries[i].errors, message]
                 continue
-        if field is not None and key.index is None and key.name not in ("players", "tiles"):
+        if field is not None and key.index is None and key.name not in ("players", "tiles", "markers"):
             field.errors = [*field.errors, message]
             continue
         general.append(message)

@@ -54,6 +54,14 @@ from .scoresheet import (
     standings,
     winners,
 )
+from .scoring import (
+    GOING_OUT_RANGE,
+    MARKER_PENALTY_RANGE,
+    SCORING_RULE_NAMES,
+    ScoringRules,
+    read_scoring_rule,
+    scoring_rules,
+)
 from .super_domino.moves import SuperMove
 from .super_domino.options import (
     SUPER_DOMINO_HAND,
@@ -111,6 +119,12 @@ __all__ = [
     "running_totals",
     "running_wins",
     "standings",
+    "GOING_OUT_RANGE",
+    "MARKER_PENALTY_RANGE",
+    "SCORING_RULE_NAMES",
+    "ScoringRules",
+    "read_scoring_rule",
+    "scoring_rules",
     "winners",
     # Mexican Train
     "CZECH_DEALS",

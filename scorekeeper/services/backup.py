@@ -23,6 +23,7 @@ nothing and raises :class:`FormatError` naming where the mistake is.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,6 +32,7 @@ from typing import Any
 from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, select
 from sqlalchemy.orm import Session, selectinload
 
+from ..house_rules import HouseRuleError, read_house_rules
 from ..kinds import KINDS
 from ..models import Base, Change, Game, Round, Score, Seat, utcnow
 
@@ -307,12 +309,29 @@ def _check_game(game: _Row, path: str) -> None:
     dealer = game.values.get("first_dealer")
     if dealer is not None and positions and dealer not in positions:
         raise FormatError(f"{path}.first_dealer", "no seat has this position")
+    _check_house_rules(game, path)
     for r, rnd in enumerate(game.children["rounds"]):
         scores = rnd.children["scores"]
         _unique(scores, "seat_position", f"{path}.rounds[{r}].scores")
         for s, score in enumerate(scores):
             if score.values["seat_position"] not in positions:
                 raise FormatError(f"{path}.rounds[{r}].scores[{s}].seat_position", "no seat has this position")
+
+
+def _check_house_rules(game: _Row, path: str) -> None:
+    """Optional (a backup made before house rules restores without any): a JSON object of house rules its game
+    offers, on top of its preset."""
+    text = game.values.get("house_rules")
+    if text is None:
+        return
+    kind = KINDS[game.values.get("kind") or "mexican-train"]
+    try:
+        house = json.loads(text)
+        if not isinstance(house, dict):
+            raise HouseRuleError("", "expected a JSON object of house rules")
+        read_house_rules(game.values.get("rules") or kind.default_rules, house, offered=bool(kind.house_rules))
+    except ValueError as e:  # HouseRuleError, bad JSON, or rules the game does not have
+        raise FormatError(f"{path}.house_rules", str(e) or "not a JSON object of house rules") from None
 
 
 def _unique(rows: Sequence[_Row], key: str, path: str) -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .. import rules
@@ -88,6 +88,8 @@ class _Tapped:
     """The rest of the mover's hand: the tile to lay joins it when it is not in it."""
     drawn: bool = False
     boneyard_empty: bool = False
+    house_rules: Mapping[str, object] = field(default_factory=dict)
+    """Engine options the game changed from its preset (its house rules); the checker judges with them."""
 
 
 def _sketch(sketch: Callable[..., P], request: _Tapped, tile: rules.Tile | None, **table: object) -> P:
@@ -95,7 +97,7 @@ def _sketch(sketch: Callable[..., P], request: _Tapped, tile: rules.Tile | None,
     ``table``, the game's own. A player who picks only the tile to lay still holds it."""
     hand = request.hand if tile is None or tile in request.hand else [tile, *request.hand]
     return sketch(
-        rules=request.preset,
+        rules={"preset": request.preset, **request.house_rules} if request.house_rules else request.preset,
         highest=request.highest,
         players=len(request.names),
         turn=request.turn,

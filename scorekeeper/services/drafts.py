@@ -21,7 +21,7 @@ from .claims import STALE, writing
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
 from .games import add_round
-from .inputs import RoundEntry, check_round
+from .inputs import RoundEntry, check_round, house_rules_of
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,8 @@ class DraftEntry:
     pips: int
     tiles: int | None
     went_out: bool
+    marker: bool = False
+    """A marker is left on the seat's train (sent where a scoring house rule counts it)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class Draft:
     number: int
     entries: dict[int, DraftEntry]
     blocked: bool
+    double_end: bool = False
+    """Someone marked the round as ended on a double (where a scoring house rule counts it)."""
 
     def missing(self, seats: int) -> list[int]:
         """The seats that have sent nothing yet."""
@@ -58,8 +62,8 @@ def draft_of(game: AnyGame) -> Draft | None:
         return None
     if game.draft_number != upcoming.number:
         return Draft(upcoming.number, {}, False)
-    entries = {d.seat_position: DraftEntry(d.pips, d.tiles, d.went_out) for d in game.draft_scores}
-    return Draft(upcoming.number, entries, game.draft_blocked)
+    entries = {d.seat_position: DraftEntry(d.pips, d.tiles, d.went_out, bool(d.marker)) for d in game.draft_scores}
+    return Draft(upcoming.number, entries, game.draft_blocked, bool(game.draft_double_end))
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class Sent:
     pips: object
     tiles: object = None
     went_out: bool = False
+    marker: bool = False
 
 
 def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
@@ -96,10 +101,26 @@ def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
         _start(game, number)
         row = next((d for d in game.draft_scores if d.seat_position == sent.seat), None)
         if row is None:
-            row = DraftScore(seat_position=sent.seat, pips=value, tiles=tiles, went_out=sent.went_out)
+            row = DraftScore(
+                seat_position=sent.seat, pips=value, tiles=tiles, went_out=sent.went_out, marker=sent.marker
+            )
             game.draft_scores.append(row)
         else:
-            row.pips, row.tiles, row.went_out = value, tiles, sent.went_out
+            row.pips, row.tiles, row.went_out, row.marker = value, tiles, sent.went_out, sent.marker
+    return _store_if_complete(db, game)
+
+
+def mark_double_end(db: Session, game: Game, number: int, ended_on_double: bool) -> bool:
+    """Mark (or unmark) round ``number`` as ended on a double; returns whether that completed and stored the
+    round. Invalid in a game whose house rules do not count it."""
+    if ended_on_double and not house_rules_of(game).scoring.double_end:
+        raise Invalid.of(
+            {Field("ended_on_double"): _("This game does not count a round ended on a double differently.")}
+        )
+    with writing(db, game, draft=True):
+        _filling(game, number)
+        _start(game, number)
+        game.draft_double_end = ended_on_double
     return _store_if_complete(db, game)
 
 
@@ -132,6 +153,7 @@ def _start(game: Game, number: int) -> None:
     if game.draft_number != number:
         game.draft_scores.clear()
         game.draft_blocked = False
+        game.draft_double_end = False
         game.draft_number = number
 
 
@@ -145,11 +167,14 @@ def _check_seat(game: Game, engine: int | None, sent: Sent) -> tuple[int, int | 
     tiles: list[object] = ["0"] * seats
     tiles[sent.seat] = sent.tiles
     # not out: "blocked" stands in for whoever goes out later, so that only this seat's value is judged
+    markers = [False] * seats
+    markers[sent.seat] = sent.marker
     entry = RoundEntry(
         pips=pips,
         went_out=sent.seat if sent.went_out else None,
         blocked=not sent.went_out,
         tiles=tiles if wins_hands else None,
+        markers=markers,
     )
     try:
         values, counts = check_round(game, engine, entry)
@@ -173,6 +198,9 @@ def _store_if_complete(db: Session, game: Game) -> bool:
         went_out=next((i for i, e in enumerate(entries) if e.went_out), None),
         blocked=draft.blocked,
         tiles=[e.tiles for e in entries] if kind_of(game.kind).wins_hands else None,
+        # a mark the house rules no longer ask for (none do, mid-game) is dropped rather than refused
+        ended_on_double=draft.double_end and house_rules_of(game).scoring.double_end,
+        markers=[e.marker for e in entries] if house_rules_of(game).scoring.marker_penalty else None,
     )
     add_round(db, game, entry, draft.number)
     return True

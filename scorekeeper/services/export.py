@@ -60,7 +60,7 @@ def score_sheet_csv(game: GameView) -> str:
     sheet = csv.writer(out, lineterminator="\r\n")
     sheet.writerow([_("Round"), *(_cell(p) for p in game.players)])
     for r in game.rounds:
-        sheet.writerow([r.number, *(r.pips.get(p, 0) for p in game.players)])
+        sheet.writerow([r.number, *(r.counted(p) for p in game.players)])  # as counted, house rules and all
     totals = {s.player: s for s in game.standings}
     sheet.writerow([_("Total"), *(totals[p].total for p in game.players)])
     if game.kind.wins_hands:

@@ -6,10 +6,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from .. import rules
+from ..house_rules import NO_HOUSE_RULES, HouseRules, shown_value
+from ..i18n import _
 from ..kinds import GameKind, kind_of
 from ..models import Game
 from ..models import Round as RoundRow
-from ..rules import Standing
+from ..rules import ScoringRules, Standing
+from .inputs import house_rules_of
 from .live import tag_of
 
 
@@ -29,6 +32,10 @@ class StoredScore:
     pips: int
     tiles: int | None
     went_out: bool
+    marker: bool = False
+    """The seat's train still had a marker on it when the round ended."""
+    points: int | None = None
+    """What the round counted after the game's scoring house rules; None where it is the pips."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +46,7 @@ class StoredRound:
     engine: int | None
     blocked: bool
     scores: list[StoredScore]
+    ended_on_double: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +75,8 @@ class StoredGame:
     seats: list[StoredSeat]
     rounds: list[StoredRound]
     draft_scores: list[StoredScore]
+    house_rules: str | None = None
+    draft_double_end: bool = False
 
 
 AnyGame = Game | StoredGame
@@ -87,6 +97,16 @@ class RoundView:
     winners: list[str] = field(default_factory=list)
     """Who won the hand, in a game scored by hands won: the player out, or on a blocked hand the fewest
     tiles, then pips."""
+    points: dict[str, int] = field(default_factory=dict)
+    """What the round counted for each player after the game's scoring house rules (the pips, without them)."""
+    markers: list[str] = field(default_factory=list)
+    """The players whose train still had a marker on it when the round ended (recorded under a scoring rule)."""
+    ended_on_double: bool = False
+    """The round was ended by laying a double (recorded under a scoring rule)."""
+
+    def counted(self, player: str) -> int:
+        """What the round counted for a player: the points, the pips where no house rule changed them."""
+        return self.points.get(player, self.pips.get(player, 0))
 
 
 @dataclass(frozen=True)
@@ -137,6 +157,18 @@ class GameView:
     """Who shuffles and deals the first round."""
     live: str = "1.0"
     """The tag a page polls to see whether the game changed: the version and the round being filled in."""
+    house_rules: HouseRules = NO_HOUSE_RULES
+    """The house rules chosen at the start, on top of the preset."""
+
+    @property
+    def scoring(self) -> ScoringRules:
+        """The game's scoring house rules (all off without any)."""
+        return self.house_rules.scoring
+
+    @property
+    def house_rules_shown(self) -> list[str]:
+        """The house rules in force in a few words each, in the reader's language, for the table screen."""
+        return rules_in_force(self.kind, self.house_rules)
 
     @property
     def rules_title(self) -> str:
@@ -162,9 +194,37 @@ class GameView:
 def _round_view(kind: GameKind, players: list[str], row: RoundRow | StoredRound) -> RoundView:
     by_seat = dict(enumerate(players))
     pips = {by_seat[s.seat_position]: s.pips for s in row.scores}
+    points = {by_seat[s.seat_position]: s.pips if s.points is None else s.points for s in row.scores}
     out = next((by_seat[s.seat_position] for s in row.scores if s.went_out), None)
     tiles = {by_seat[s.seat_position]: s.tiles or 0 for s in row.scores} if kind.wins_hands else None
-    return RoundView(row.number, row.engine, pips, out, row.blocked, tiles, kind.hand_winners(pips, tiles, out))
+    return RoundView(
+        row.number,
+        row.engine,
+        pips,
+        out,
+        row.blocked,
+        tiles,
+        kind.hand_winners(pips, tiles, out),
+        points=points,
+        markers=[by_seat[s.seat_position] for s in row.scores if s.marker],
+        ended_on_double=bool(row.ended_on_double),
+    )
+
+
+def rules_in_force(kind: GameKind, house: HouseRules) -> list[str]:
+    """Each house rule chosen in a few words ("going out −10"), in the list's order."""
+    shown: list[str] = []
+    for rule in kind.house_rules:
+        value = house.value(rule)
+        if value is None:
+            continue
+        if rule.input == "choice":
+            shown.append(next((_(words) for v, words in rule.choices if v == value), str(value)))
+        elif rule.input == "number":
+            shown.append(_(rule.shown, value=shown_value(value)))
+        else:
+            shown.append(_(rule.shown))
+    return shown
 
 
 def _engines(game: AnyGame) -> tuple[int, ...]:
@@ -238,4 +298,5 @@ def view(game: AnyGame) -> GameView:
         version=game.version,
         first_dealer=players[_first_dealer(game)] if players else "",
         live=tag_of(game.version, game.drafts or 0),
+        house_rules=house_rules_of(game),
     )

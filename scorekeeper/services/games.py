@@ -33,6 +33,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from .. import rules
+from ..house_rules import shown_value
 from ..i18n import _, ngettext
 from ..kinds import GameKind, kind_of
 from ..models import Change, DraftScore, Game, Round, Score, Seat
@@ -41,7 +42,7 @@ from ..rules.i18n import N_
 from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
-from .inputs import NewGame, RoundEntry, check_round, is_game_id
+from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points
 
 # ---------------------------------------------------------------- reading
 
@@ -127,6 +128,11 @@ class _Tally:
     pips: Mapping[str, int]
     winners: Sequence[str]
 
+    @property
+    def points(self) -> Mapping[str, int]:
+        # summed as counted already (COALESCE(points, pips)), house rules and all
+        return self.pips
+
 
 def _cursor(at: datetime, game_id: str) -> str:
     """Where a page ends: the last game's sort time and id; the next page starts right after it."""
@@ -202,7 +208,7 @@ def _seat_totals() -> Select[str, str, int, int, int]:
             Seat.game_id,
             Seat.name,
             func.count(Score.id),
-            func.coalesce(func.sum(Score.pips), 0),
+            func.coalesce(func.sum(func.coalesce(Score.points, Score.pips)), 0),
             func.coalesce(func.sum(won), 0),
         )
         .select_from(Seat)
@@ -313,9 +319,33 @@ def _hand(pips: int, tiles: int) -> str:
     return ngettext("%(num)d tile, %(pips)d pips", "%(num)d tiles, %(pips)d pips", tiles, pips=pips)
 
 
-def _score(pips: int, tiles: int | None) -> object:
-    """A seat's result as the history shows it: the pips, or the tiles and pips of a game that records tiles."""
-    return pips if tiles is None else _hand(pips, tiles)
+def _score(pips: int, tiles: int | None, points: int | None = None, why: Sequence[str] = ()) -> object:
+    """A seat's result as the history shows it: the pips, or the tiles and pips of a game that records tiles;
+    where a scoring house rule changed what the round counted, the pips, what they counted and why
+    ("12 → 24 (ended on a double)")."""
+    shown = pips if tiles is None else _hand(pips, tiles)
+    if points is None or points == pips:
+        return shown
+    return f"{shown} → {shown_value(points).lstrip('+')} ({', '.join(why)})"
+
+
+def _why(scoring: rules.ScoringRules, went_out: bool, ended_on_double: bool, marker: bool) -> list[str]:
+    """The scoring house rules that changed a seat's round, in words written at the time (as the rest of the
+    history line is)."""
+    words = {
+        "double_end": lambda: _("ended on a double"),
+        "going_out": lambda: _("went out %(value)s", value=shown_value(scoring.going_out)),
+        "marker_penalty": lambda: _("marker %(value)s", value=shown_value(scoring.marker_penalty)),
+    }
+    return [
+        words[name]() for name in scoring.applied(went_out=went_out, ended_on_double=ended_on_double, marker=marker)
+    ]
+
+
+def _counted(game: AnyGame, score: Score | StoredScore, ended_on_double: bool) -> object:
+    """A stored seat's result as the history shows it, with the house rules that changed it."""
+    why = _why(house_rules_of(game).scoring, score.went_out, ended_on_double, score.marker)
+    return _score(score.pips, score.tiles, score.points, why)
 
 
 # States kept in the history in English and shown in the reader's language (history.html)
@@ -330,8 +360,13 @@ def round_mark(rnd: Round | StoredRound) -> str:
     """A round's values in a few characters: a correction form carries the mark of the round it opened, so
     that only a change to that round (not a new round elsewhere in the game) stops it as stale."""
     scores: list[Score | StoredScore] = sorted(rnd.scores, key=lambda s: s.seat_position)
-    return ("b" if rnd.blocked else "") + ";".join(
-        f"{s.pips}{'' if s.tiles is None else f'/{s.tiles}'}{'*' if s.went_out else ''}" for s in scores
+    return (
+        ("b" if rnd.blocked else "")
+        + ("d" if rnd.ended_on_double else "")
+        + ";".join(
+            f"{s.pips}{'' if s.tiles is None else f'/{s.tiles}'}{'*' if s.went_out else ''}{'m' if s.marker else ''}"
+            for s in scores
+        )
     )
 
 
@@ -353,12 +388,24 @@ def _gone(db: Session, game: Game, number: int) -> None:
 def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
     """Whether a round as entered holds exactly these values."""
     by_pos = {s.seat_position: s for s in rnd.scores}
-    return rnd.blocked == entry.blocked and all(
-        by_pos[i].pips == v
-        and by_pos[i].tiles == (None if tiles is None else tiles[i])
-        and by_pos[i].went_out == (entry.went_out == i)
-        for i, v in enumerate(values)
+    markers = _marks(entry, len(values))
+    return (
+        rnd.blocked == entry.blocked
+        and bool(rnd.ended_on_double) == entry.ended_on_double
+        and all(
+            by_pos[i].pips == v
+            and by_pos[i].tiles == (None if tiles is None else tiles[i])
+            and by_pos[i].went_out == (entry.went_out == i)
+            and bool(by_pos[i].marker) == markers[i]
+            for i, v in enumerate(values)
+        )
     )
+
+
+def _marks(entry: RoundEntry, seats: int) -> list[bool]:
+    """The round's markers left, one per seat (none where the entry says nothing of them)."""
+    given = list(entry.markers or [])
+    return [i < len(given) and bool(given[i]) for i in range(seats)]
 
 
 # ---------------------------------------------------------------- changing a game
@@ -374,6 +421,7 @@ def create_game(db: Session, new: NewGame) -> Game:
         rounds_planned=setup.rounds,
         double_blank=setup.double_blank,
         rules=setup.rules,
+        house_rules=setup.house_rules.stored(),
         seats=[Seat(position=i, name=n) for i, n in enumerate(new.players)],
         first_dealer=new.first_dealer,
     )
@@ -449,15 +497,23 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
     if number is not None and number != upcoming.number:
         raise Conflict(_(STALE), game=game)
     values, tiles = check_round(game, upcoming.engine, entry)
-    scores = [StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i) for i, v in enumerate(values)]
+    points = round_points(game, values, entry)
+    markers = _marks(entry, len(values))
+    scores = [
+        StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i, markers[i], points[i])
+        for i, v in enumerate(values)
+    ]
     names = [seat.name for seat in game.seats]
     history = [
-        _change(game.id, "entered", upcoming.number, names[s.seat_position], None, _score(s.pips, s.tiles))
+        _change(
+            game.id, "entered", upcoming.number, names[s.seat_position], None, _counted(game, s, entry.ended_on_double)
+        )
         for s in scores
     ]
     if entry.blocked:
         history.append(_change(game.id, "entered", upcoming.number, None, None, "blocked"))
-    return _NewRound(StoredRound(upcoming.number, upcoming.engine, entry.blocked, scores), history)
+    rnd = StoredRound(upcoming.number, upcoming.engine, entry.blocked, scores, entry.ended_on_double)
+    return _NewRound(rnd, history)
 
 
 _TABLES = Round.metadata.tables
@@ -472,19 +528,32 @@ def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
     for it cleared; returns the game with it."""
     connection = db.connection()
     rnd = new.round
-    fields = {"game_id": now.id, "number": rnd.number, "engine": rnd.engine, "blocked": rnd.blocked}
+    fields = {
+        "game_id": now.id,
+        "number": rnd.number,
+        "engine": rnd.engine,
+        "blocked": rnd.blocked,
+        "ended_on_double": rnd.ended_on_double,
+    }
     round_id = connection.execute(_NEW_ROUND, {**fields, "created_at": now.updated_at}).scalar_one()
     connection.execute(_NEW_SCORES, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
     connection.execute(_NEW_CHANGES, new.history)
-    if now.draft_scores or now.draft_blocked:
+    if now.draft_scores or now.draft_blocked or now.draft_double_end:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
-        connection.execute(update(Game).where(Game.id == now.id).values(draft_blocked=False))
-    return replace(now, rounds=[*now.rounds, rnd], draft_scores=[], draft_blocked=False)
+        connection.execute(update(Game).where(Game.id == now.id).values(draft_blocked=False, draft_double_end=False))
+    return replace(now, rounds=[*now.rounds, rnd], draft_scores=[], draft_blocked=False, draft_double_end=False)
 
 
 def _fields(score: StoredScore) -> dict[str, object]:
-    return {"seat_position": score.seat_position, "pips": score.pips, "tiles": score.tiles, "went_out": score.went_out}
+    return {
+        "seat_position": score.seat_position,
+        "pips": score.pips,
+        "tiles": score.tiles,
+        "went_out": score.went_out,
+        "marker": score.marker,
+        "points": score.points,
+    }
 
 
 def edit_round(
@@ -501,17 +570,24 @@ def edit_round(
         if seen is None or seen != round_mark(rnd):
             check_version(game, write.seen, expected if seen is None or expected is not None else -1)
         values, tiles = check_round(game, rnd.engine, entry)
+        points = round_points(game, values, entry)
+        markers = _marks(entry, len(values))
+        scoring = house_rules_of(game).scoring
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
             score = by_pos[seat.position]
             old_flag = _flag(score.went_out, False)
             new_out = entry.went_out == seat.position
             new_tiles = None if tiles is None else tiles[seat.position]
-            if score.pips != v or score.tiles != new_tiles:
-                old = score.pips if tiles is None else _hand(score.pips, score.tiles or 0)
-                _log(db, game, "corrected", number, seat.name, old, _score(v, new_tiles))
+            new_points, new_marker = points[seat.position], markers[seat.position]
+            if score.pips != v or score.tiles != new_tiles or score.points != new_points:
+                old = _counted(game, score, bool(rnd.ended_on_double))
+                why = _why(scoring, new_out, entry.ended_on_double, new_marker)
+                _log(db, game, "corrected", number, seat.name, old, _score(v, new_tiles, new_points, why))
                 score.pips = v
                 score.tiles = new_tiles
+                score.points = new_points
+            score.marker = new_marker
             if score.went_out != new_out:
                 _log(
                     db,
@@ -534,6 +610,7 @@ def edit_round(
                 "blocked" if entry.blocked else "not blocked",
             )
             rnd.blocked = entry.blocked
+        rnd.ended_on_double = entry.ended_on_double
     return rnd
 
 
@@ -553,7 +630,15 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
             raise Conflict(_(STALE), game=game)
         names = {s.position: s.name for s in game.seats}
         for score in rnd.scores:
-            _log(db, game, "undone", rnd.number, names[score.seat_position], _score(score.pips, score.tiles), None)
+            _log(
+                db,
+                game,
+                "undone",
+                rnd.number,
+                names[score.seat_position],
+                _counted(game, score, rnd.ended_on_double),
+                None,
+            )
         game.rounds.remove(rnd)
         game.finished_at = None  # an evening ended by hand plays on once a hand is taken back
     return rnd.number

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
 from ..i18n import _
 from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
 from ..reading import Field, Problems, read_count
@@ -58,6 +59,8 @@ class GameChoices:
     rules: object = None
     first_dealer: object = None
     """The name of the player who deals the first round, as typed; None for the first player."""
+    house_rules: Mapping[str, object] = field(default_factory=dict)
+    """The house rules asked for, by rule name (see scorekeeper.house_rules); values as sent."""
 
 
 @dataclass(frozen=True)
@@ -186,11 +189,20 @@ def new_game_from_json(data: Mapping[str, object]) -> NewGame:
             double_blank=data.get("double_blank", 0),
             rules=data.get("rules", kind.default_rules),
             first_dealer=data.get("first_dealer"),
+            # null is no house rules; anything but an object is the kind's to refuse
+            house_rules={} if data.get("house_rules") is None else data["house_rules"],  # type: ignore[arg-type]
         )
     )
 
 
 # ---------------------------------------------------------------- a round
+
+
+def house_rules_of(game: AnyGame) -> HouseRules:
+    """The house rules the game was started with (none for a game kind without house rules)."""
+    if not kind_of(game.kind).house_rules:
+        return NO_HOUSE_RULES
+    return stored_house_rules(game.rules, game.house_rules)
 
 
 @dataclass(frozen=True)
@@ -205,6 +217,10 @@ class RoundEntry:
     confirmed: bool = True
     """Pips above what a hand plausibly holds (``kind.likely_pips``) are meant: the round form sends False until
     the player said so, and is asked "Really 1000 for João?"; the API and each phone's Send never ask."""
+    ended_on_double: bool = False
+    """The player who went out did so by laying a double (asked only when a scoring house rule counts it)."""
+    markers: Sequence[bool] | None = None
+    """Per seat: its train still had a marker on it at the end (asked only when a house rule counts it)."""
 
 
 def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
@@ -268,8 +284,47 @@ def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[l
     if entry.blocked and entry.went_out is not None:
         problems.add("went_out", _("A blocked round has nobody who went out; clear one of the two."))
     tiles = kind.check_hand(names, game.set_highest, entry, values, problems)
+    _check_house_marks(game, entry, problems)
     Invalid.raise_any(problems)
     return values, tiles
+
+
+def _check_house_marks(game: AnyGame, entry: RoundEntry, problems: Problems) -> None:
+    """What a round says for the game's scoring house rules: each only where the rule is on."""
+    scoring = house_rules_of(game).scoring
+    if entry.ended_on_double:
+        if not scoring.double_end:
+            problems.add(
+                "ended_on_double",
+                _("This game does not count a round ended on a double differently; leave “ended on a double” out."),
+            )
+        elif entry.went_out is None:
+            problems.add(
+                "ended_on_double", _("A round ends on a double only when someone goes out with it; choose who did.")
+            )
+    markers = list(entry.markers or [])
+    if any(markers) and not scoring.marker_penalty:
+        problems.add("markers", _("This game adds nothing for a marker left on a train; leave the markers out."))
+    elif markers and len(markers) != len(game.seats):
+        problems.add(
+            "markers", _("Say for each of the %(count)d players whether a marker is left.", count=len(game.seats))
+        )
+
+
+def round_points(game: AnyGame, values: Sequence[int], entry: RoundEntry) -> list[int | None]:
+    """What the round counts for each seat under the game's scoring house rules; None where that is the pips."""
+    scoring = house_rules_of(game).scoring
+    markers = list(entry.markers or [])
+    counted: list[int | None] = []
+    for i, pips in enumerate(values):
+        points = scoring.points(
+            pips,
+            went_out=entry.went_out == i,
+            ended_on_double=entry.ended_on_double,
+            marker=i < len(markers) and markers[i],
+        )
+        counted.append(None if points == pips else points)
+    return counted
 
 
 def really(name: str, pips: object, likely: object) -> str:
@@ -338,4 +393,28 @@ def entry_from_json(game: AnyGame, data: Mapping[str, object]) -> RoundEntry:
             'A round ends with a player going out or blocked: send "went_out" with the name of the player who went '
             'out, or "blocked": true when nobody could.'
         )
-    return RoundEntry(pips, out, blocked, tiles)
+    ended_on_double = data.get("ended_on_double", False)
+    if not isinstance(ended_on_double, bool):
+        raise Invalid('"ended_on_double" must be true or false.')
+    return RoundEntry(pips, out, blocked, tiles, ended_on_double=ended_on_double, markers=_markers(game, data))
+
+
+def _markers(game: AnyGame, data: Mapping[str, object]) -> list[bool] | None:
+    """The JSON API's ``"markers": ["Ben"]``: the players whose train still has a marker on it; None when not sent."""
+    given = data.get("markers")
+    if given is None:
+        return None
+    names = [s.name for s in game.seats]
+    if not isinstance(given, list) or not all(isinstance(n, str) for n in given):
+        raise Invalid('Send "markers" as a list of the players whose train still has a marker, like ["Ben"].')
+    marked = [clean_name(n) for n in given]
+    unknown = [n for n in marked if n not in names]
+    if unknown:
+        raise Invalid(
+            _(
+                "%(name)s is not playing in this game; the players are %(players)s.",
+                name=cut(unknown[0]),
+                players=", ".join(names),
+            )
+        )
+    return [n in marked for n in names]

@@ -48,6 +48,7 @@ _SHOWN_GAME = (
         _DRAFT.c.pips,
         _DRAFT.c.tiles,
         _DRAFT.c.went_out,
+        _DRAFT.c.marker,
     )
     .select_from(
         _GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id).outerjoin(
@@ -64,10 +65,13 @@ _SHOWN_ROUNDS = (
         _ROUND.c.number,
         _ROUND.c.engine,
         _ROUND.c.blocked,
+        _ROUND.c.ended_on_double,
         _SCORE.c.seat_position,
         _SCORE.c.pips,
         _SCORE.c.tiles,
         _SCORE.c.went_out,
+        _SCORE.c.marker.label("score_marker"),
+        _SCORE.c.points,
     )
     .select_from(_ROUND.outerjoin(_SCORE, _SCORE.c.round_id == _ROUND.c.id))
     .where(_ROUND.c.game_id == bindparam("game_id"))
@@ -89,13 +93,15 @@ def read_game(db: Session, game_id: str) -> StoredGame:
         raise no_game()
     first = rows[0]
     seats = [StoredSeat(r.position, r.name) for r in rows if r.position is not None]
-    drafts = [StoredScore(r.position, r.pips, r.tiles, r.went_out) for r in rows if r.pips is not None]
+    drafts = [StoredScore(r.position, r.pips, r.tiles, r.went_out, r.marker) for r in rows if r.pips is not None]
     rounds: list[StoredRound] = []
     for r in connection.execute(_SHOWN_ROUNDS, {"game_id": game_id}):
         if not rounds or rounds[-1].number != r.number:
-            rounds.append(StoredRound(r.number, r.engine, r.blocked, []))
+            rounds.append(StoredRound(r.number, r.engine, r.blocked, [], r.ended_on_double))
         if r.seat_position is not None:
-            rounds[-1].scores.append(StoredScore(r.seat_position, r.pips, r.tiles, r.went_out))
+            rounds[-1].scores.append(
+                StoredScore(r.seat_position, r.pips, r.tiles, r.went_out, r.score_marker, r.points)
+            )
     return StoredGame(
         id=first.id,
         kind=first.kind,
@@ -115,6 +121,8 @@ def read_game(db: Session, game_id: str) -> StoredGame:
         seats=seats,
         rounds=rounds,
         draft_scores=drafts,
+        house_rules=first.house_rules,
+        draft_double_end=first.draft_double_end,
     )
 
 

@@ -22,6 +22,7 @@ from ..rules import (
     OPTION_NAMES,
     PRESETS,
     RULES,
+    SCORING_RULE_NAMES,
     STANDARD_DEALS,
     SUPER_DOMINO_HAND,
     SUPER_DOMINO_RULES,
@@ -173,6 +174,7 @@ def _anchor_pages() -> dict[str, str]:
             *(f"{kind}-{name}" for name in PRESETS for kind in ("preset", "compare")),
             *(f"compare-{row}" for row in COMPARE_ROWS),
             *(f"option-{name}" for name in OPTION_NAMES),
+            *(f"option-{name}" for name in SCORING_RULE_NAMES),
             *(f"rule-{rule}" for rule in MEXICAN_TRAIN_RULES),
         ],
         SUPER_DOMINO_PAGE: [

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from ..house_rules import stored_house_rules
 from ..kinds import Setup, kind_of
 from ..models import Game
 from .games import create_game
@@ -28,6 +29,7 @@ def play_again(db: Session, game: Game) -> Game:
         rounds=game.rounds_planned,
         ascending=game.ascending,
         double_blank=game.double_blank,
+        house_rules=stored_house_rules(game.rules, game.house_rules),
     )
     # a seat out of range (a hand-edited database) counts as the first seat, as the table screen shows it
     dealt = game.first_dealer if 0 <= (game.first_dealer or 0) < len(players) else 0

@@ -182,6 +182,8 @@ def _finished(among: Collection[str] | None, since: datetime | None, person_id: 
 
 def _ranked(finished: Any) -> Any:
     """A row per seat of the finished games: its totals, its place in the game and how many share first."""
+    # what each round counted: the pips, after the game's scoring house rules (points is None without them)
+    _counted = func.coalesce(Score.points, Score.pips)
     hands = [k.id for k in KINDS.values() if k.wins_hands]
     won = case((finished.c.kind.in_(hands), _hand_won()), else_=0)
     seats = (
@@ -191,12 +193,12 @@ def _ranked(finished: Any) -> Any:
             finished.c.created_at,
             Seat.person_id,
             func.count(Score.id).label("rounds"),
-            func.coalesce(func.sum(Score.pips), 0).label("pips"),
+            func.coalesce(func.sum(_counted), 0).label("pips"),
             func.coalesce(func.sum(won), 0).label("hands"),
             func.coalesce(func.sum(case((Score.went_out, 1), else_=0)), 0).label("went_out"),
             func.coalesce(func.sum(case((Round.blocked, 1), else_=0)), 0).label("blocked"),
-            func.min(Score.pips).label("low"),
-            func.max(Score.pips).label("high"),
+            func.min(_counted).label("low"),
+            func.max(_counted).label("high"),
         )
         .select_from(Seat)
         .join(finished, finished.c.id == Seat.game_id)

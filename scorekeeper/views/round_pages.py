@@ -53,12 +53,12 @@ def saved_note(current: services.GameView, number: int) -> str:
     values = []
     for name in current.players:
         if rnd.went_out == name:
-            values.append(_("%(name)s %(pips)d (out)", name=name, pips=rnd.pips[name]))
+            values.append(_("%(name)s %(pips)d (out)", name=name, pips=rnd.counted(name)))
         elif rnd.tiles is not None:  # a game that records the tiles left: they decide a blocked hand
             tiles = ngettext("%(num)d tile", "%(num)d tiles", rnd.tiles[name])
             values.append(f"{name} {rnd.pips[name]} · {tiles}")
-        else:
-            values.append(f"{name} {rnd.pips[name]}")
+        else:  # what the round counted: the pips after the game's scoring house rules
+            values.append(f"{name} {rnd.counted(name)}")
     if rnd.blocked:
         values.append(_("blocked"))
     round_name = _(current.kind.words.round, number=number)

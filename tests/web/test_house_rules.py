@@ -1,0 +1,344 @@
+"""House rules chosen at game start (issue 15): stored on top of the preset, named on the table screen, applied
+by the round form, the API and the phones' drafts, shown in the history and followed by the move checker."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db import session
+from scorekeeper.house_rules import HOUSE_RULES
+from scorekeeper.models import Game
+from scorekeeper.rules import OPTION_NAMES, SCORING_RULE_NAMES
+
+from .helpers import errors, start_game, text
+
+
+def api(game: str) -> str:
+    return game.replace("/games/", "/api/v1/games/")
+
+
+def new_api_game(client: FlaskClient, house_rules: dict[str, Any], **setup: Any) -> str:
+    response = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben", "Cleo"], "house_rules": house_rules, **setup}
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return f"/games/{response.get_json()['id']}"
+
+
+def stored_house_rules(app: Flask, game: str) -> str | None:
+    with app.app_context():
+        row = session().get(Game, game.rsplit("/", 1)[1])
+        assert row is not None
+        return row.house_rules
+
+
+def ticked(page: str, name: str) -> bool:
+    """Whether the page's checkbox ``name`` is ticked."""
+    box = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert box, name
+    return " checked" in box.group(0)
+
+
+# ---------------------------------------------------------------- chosen at game start
+
+
+def test_every_house_rule_in_the_list_is_an_engine_option_or_a_scoring_rule_with_its_words() -> None:
+    for rule in HOUSE_RULES:
+        names = OPTION_NAMES if rule.scope == "engine" else SCORING_RULE_NAMES
+        assert rule.name in names, rule.name
+        assert rule.label and (rule.shown or rule.choices), rule.name
+
+
+def test_the_new_game_form_offers_every_house_rule_in_a_panel_that_opens(client: FlaskClient) -> None:
+    page = text(client.get("/games/new"))
+    panel = page[page.index('id="house-rules"') :]
+    panel = panel[: panel.index("</details>")]
+    assert "House rules (optional)" in panel
+    for name in (
+        "draw_until_playable",
+        "one_double_per_turn",
+        "mexican_after_all_started",
+        "missing_engine",
+        "going_out",
+        "double_end",
+        "marker_penalty",
+    ):
+        assert f'name="house_{name}"' in panel, name
+    assert panel.count('name="house_') == len(HOUSE_RULES)  # drawn from the one list
+
+
+def test_the_form_stores_only_the_house_rules_that_change_something(app: Flask, client: FlaskClient) -> None:
+    game = start_game(
+        client,
+        "Ana",
+        "Ben",
+        house_going_out="-10",
+        house_double_end="y",
+        house_draw_until_playable="y",
+        house_missing_engine="",
+        house_marker_penalty="0",
+    )
+    assert json.loads(stored_house_rules(app, game) or "") == {
+        "draw_until_playable": True,
+        "going_out": -10,
+        "double_end": True,
+    }
+    plain = start_game(client, "Ana", "Ben")
+    assert stored_house_rules(app, plain) is None
+
+
+def test_a_bad_house_rule_on_the_form_is_explained_beside_it_and_nothing_typed_is_lost(client: FlaskClient) -> None:
+    response = client.post(
+        "/games/new",
+        data={"players-0": "Ana", "players-1": "Ben", "set": "12", "order": "down", "house_going_out": "15"},
+    )
+    assert response.status_code == 200
+    page = text(response)
+    assert any("enter a whole number from -100 to 0" in e for e in errors(page))
+    assert re.search(r'name="house_going_out"[^>]*value="15"', page)
+    assert re.search(r'id="house-rules" open', page)  # the panel opens on its problem
+
+
+def test_the_api_refuses_house_rules_it_cannot_use_with_422(client: FlaskClient) -> None:
+    for house_rules, said in (
+        (
+            {"going_out": 10},
+            "Points for going out (a bonus is negative, like −10): enter a whole number from -100 to 0.",
+        ),
+        ({"going_out": "lots"}, "enter a whole number from -100 to 0"),
+        (
+            {"marker_penalty": -5},
+            "Pips for each marker still on a train at the end: enter a whole number from 0 to 100",
+        ),
+        ({"double_end": "yes"}, "is on or off: send true or false"),
+        ({"missing_engine": "nobody"}, "When nobody holds the engine double: pick one of the choices offered."),
+        ({"klingon_rules": True}, "'klingon_rules' is not a house rule here"),
+        (["going_out"], "Send the house rules as an object"),
+    ):
+        response = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": house_rules})
+        assert response.status_code == 422, house_rules
+        assert said in response.get_json()["error"], (house_rules, response.get_json())
+    super_domino = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben"], "game": "super-domino", "house_rules": {"going_out": -10}}
+    )
+    assert super_domino.status_code == 422
+    assert "no house rules" in super_domino.get_json()["error"]
+
+
+def test_play_again_keeps_the_house_rules(app: Flask, client: FlaskClient) -> None:
+    game = new_api_game(client, {"going_out": -10}, rounds=1)
+    client.post(f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 5, "Cleo": 9}, "went_out": "Ana"})
+    again = client.post(f"{game}/again")
+    assert json.loads(stored_house_rules(app, again.headers["Location"]) or "") == {"going_out": -10}
+
+
+# ---------------------------------------------------------------- shown on the table screen
+
+
+def test_the_table_screen_names_the_house_rules_in_force(client: FlaskClient) -> None:
+    game = new_api_game(client, {"going_out": -10, "double_end": True, "marker_penalty": 5})
+    page = html.unescape(text(client.get(game)))
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', page)
+    assert line
+    assert line.group(1).strip() == (
+        "House rules: going out −10 · ending on a double doubles the others · +5 per open marker"
+    )
+    assert "House rules: going out −10" in page[page.index('class="muted small"') :]  # the summary at the foot
+    plain = new_api_game(client, {})
+    assert "house-line" not in text(client.get(plain))
+
+
+# ---------------------------------------------------------------- the round form applies them
+
+
+def test_the_round_form_asks_only_what_the_rules_in_force_need(client: FlaskClient) -> None:
+    plain = text(client.get(f"{new_api_game(client, {})}/rounds/new"))
+    assert 'name="ended_on_double"' not in plain and 'name="markers-0"' not in plain
+    doubled = text(client.get(f"{new_api_game(client, {'double_end': True})}/rounds/new"))
+    assert 'name="ended_on_double"' in doubled and 'name="markers-0"' not in doubled
+    marked = text(client.get(f"{new_api_game(client, {'marker_penalty': 10})}/rounds/new"))
+    assert 'name="ended_on_double"' not in marked and 'name="markers-2"' in marked
+
+
+def test_going_out_and_ending_on_a_double_count_in_the_totals(client: FlaskClient) -> None:
+    game = new_api_game(client, {"going_out": -10, "double_end": True})
+    saved = client.post(
+        f"{game}/rounds/new",
+        data={"pips-0": "0", "pips-1": "12", "pips-2": "7", "went_out": "0", "ended_on_double": "y"},
+    )
+    assert saved.status_code == 302
+    stored = client.get(api(game)).get_json()
+    assert stored["rounds"][0]["pips"] == {"Ana": 0, "Ben": 12, "Cleo": 7}
+    assert stored["rounds"][0]["points"] == {"Ana": -10, "Ben": 24, "Cleo": 14}
+    assert stored["rounds"][0]["ended_on_double"] is True
+    assert {s["player"]: s["total"] for s in stored["standings"]} == {"Ana": -10, "Ben": 24, "Cleo": 14}
+
+
+def test_a_marker_left_on_a_train_adds_its_penalty(client: FlaskClient) -> None:
+    game = new_api_game(client, {"marker_penalty": 10})
+    client.post(
+        f"{game}/rounds/new", data={"pips-0": "0", "pips-1": "3", "pips-2": "4", "went_out": "0", "markers-2": "y"}
+    )
+    stored = client.get(api(game)).get_json()
+    assert stored["rounds"][0]["points"] == {"Ana": 0, "Ben": 3, "Cleo": 14}
+    assert stored["rounds"][0]["markers"] == ["Cleo"]
+    listed = html.unescape(text(client.get("/")))
+    assert "14" in listed  # the games list totals the points too
+
+
+def test_ended_on_a_double_needs_someone_out(client: FlaskClient) -> None:
+    game = new_api_game(client, {"double_end": True})
+    page = client.post(
+        f"{game}/rounds/new",
+        data={"pips-0": "5", "pips-1": "12", "pips-2": "7", "went_out": "blocked", "ended_on_double": "y"},
+    )
+    assert page.status_code == 200
+    assert "A round ends on a double only when someone goes out with it; choose who did." in errors(text(page))
+
+
+def test_the_api_round_applies_the_rules_and_refuses_marks_they_do_not_count(client: FlaskClient) -> None:
+    game = new_api_game(client, {"double_end": True, "marker_penalty": 5})
+    posted = client.post(
+        f"{api(game)}/rounds",
+        json={"pips": {"Ana": 0, "Ben": 10, "Cleo": 2}, "went_out": "Ana", "ended_on_double": True, "markers": ["Ben"]},
+    )
+    assert posted.status_code == 201, posted.get_json()
+    assert posted.get_json()["rounds"][0]["points"] == {"Ana": 0, "Ben": 25, "Cleo": 4}
+    corrected = client.put(
+        f"{api(game)}/rounds/1", json={"pips": {"Ana": 0, "Ben": 10, "Cleo": 2}, "went_out": "Ana", "markers": []}
+    )
+    assert corrected.status_code == 200
+    assert corrected.get_json()["rounds"][0]["points"] == {"Ana": 0, "Ben": 10, "Cleo": 2}
+
+    plain = new_api_game(client, {})
+    for extra in (
+        {"ended_on_double": True},
+        {"markers": ["Ben"]},
+        {"ended_on_double": "yes"},
+        {"markers": ["Zed"]},
+        {"markers": "Ben"},
+    ):
+        refused = client.post(
+            f"{api(plain)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana", **extra}
+        )
+        assert refused.status_code == 422, extra
+
+
+def test_the_history_shows_the_pips_and_the_rule_applied(client: FlaskClient) -> None:
+    game = new_api_game(client, {"going_out": -10, "double_end": True})
+    client.post(
+        f"{api(game)}/rounds",
+        json={"pips": {"Ana": 0, "Ben": 12, "Cleo": 7}, "went_out": "Ana", "ended_on_double": True},
+    )
+    page = html.unescape(text(client.get(f"{game}/history")))
+    assert "Ben 12 → 24 (ended on a double)" in page
+    assert "Ana 0 → −10 (went out −10)" in page
+
+
+def test_the_phones_drafts_carry_the_marker_and_the_double_end(client: FlaskClient) -> None:
+    game = new_api_game(client, {"double_end": True, "marker_penalty": 5})
+
+    def send(seat: str, **fields: str) -> Any:
+        return client.post(
+            f"{game}/rounds/1/mine", data={"seat": seat, **fields}, headers={"Accept": "application/json"}
+        ).get_json()
+
+    assert send("1", **{"pips-1": "8", "markers-1": "y"})["stored"] is False
+    assert send("double_end", ended_on_double="y")["stored"] is False
+    form = text(client.get(f"{game}/rounds/new"))
+    assert ticked(form, "ended_on_double") and ticked(form, "markers-1") and not ticked(form, "markers-0")
+    assert send("2", **{"pips-2": "3"})["stored"] is False
+    assert send("0", **{"pips-0": "0", "went_out": "0"})["stored"] is True
+    stored = client.get(api(game)).get_json()["rounds"][0]
+    assert stored["points"] == {"Ana": 0, "Ben": 21, "Cleo": 6}
+    assert stored["ended_on_double"] is True and stored["markers"] == ["Ben"]
+
+
+def test_the_double_end_mark_is_refused_where_the_rules_do_not_count_it(client: FlaskClient) -> None:
+    game = new_api_game(client, {})
+    response = client.post(
+        f"{game}/rounds/1/mine",
+        data={"seat": "double_end", "ended_on_double": "y"},
+        headers={"Accept": "application/json"},
+    )
+    assert response.status_code == 422
+
+
+# ---------------------------------------------------------------- export, import and the checker
+
+
+def test_export_and_import_round_trip_with_house_rules(app_factory: Any, client: FlaskClient, tmp_path: Any) -> None:
+    game = new_api_game(client, {"going_out": -10, "marker_penalty": 5, "draw_until_playable": True})
+    client.post(
+        f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 10, "Cleo": 2}, "went_out": "Ana", "markers": ["Cleo"]}
+    )
+    exported = client.get(f"{api(game)}/export?format=json").get_json()
+    stored = exported["games"][0]
+    assert json.loads(stored["house_rules"]) == {"draw_until_playable": True, "going_out": -10, "marker_penalty": 5}
+    assert [s["points"] for s in stored["rounds"][0]["scores"]] == [-10, None, 7]
+    csv = client.get(f"{api(game)}/export?format=csv").get_data(as_text=True)
+    assert "1,-10,10,7" in csv
+
+    (tmp_path / "elsewhere").mkdir()
+    other = app_factory(tmp_path / "elsewhere").test_client()
+    assert other.post("/api/v1/games/import", json=exported).status_code == 201
+    again = other.get(f"{api(game)}/export?format=json").get_json()
+    assert again == exported
+
+    broken = json.loads(json.dumps(exported))
+    broken["games"][0]["house_rules"] = '{"going_out": 10}'
+    broken["games"][0]["id"] = "another-game-id"
+    assert other.post("/api/v1/games/import", json=broken).status_code == 422
+
+
+def test_a_backup_without_the_new_fields_restores_with_their_defaults(
+    app_factory: Any, client: FlaskClient, tmp_path: Any
+) -> None:
+    game = new_api_game(client, {})
+    client.post(f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 10, "Cleo": 2}, "went_out": "Ana"})
+    exported = client.get(f"{api(game)}/export?format=json").get_json()
+    old = json.loads(json.dumps(exported))
+    for key in ("house_rules", "draft_double_end"):
+        old["games"][0].pop(key, None)
+    old["games"][0]["rounds"][0].pop("ended_on_double", None)
+    for score in old["games"][0]["rounds"][0]["scores"]:
+        score.pop("marker", None)
+        score.pop("points", None)
+    (tmp_path / "older").mkdir()
+    other = app_factory(tmp_path / "older").test_client()
+    assert other.post("/api/v1/games/import", json=old).status_code == 201
+    assert other.get(f"{api(game)}/export?format=json").get_json() == exported
+
+
+def test_the_checker_opened_from_the_game_judges_with_its_house_rules(client: FlaskClient) -> None:
+    # Ana has drawn and still cannot play 9-8 on a 12 engine: passing ends her turn, unless the table draws until
+    # a tile fits
+    question = "&action=pass&drawn=on&turn=0&hand=9-8&end-0=&end-1=&end-2=&end-m="
+    plain = new_api_game(client, {})
+    house = new_api_game(client, {"draw_until_playable": True})
+
+    def judged(game: str) -> str:
+        page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
+        found = re.search(r'class="verdict">([^<]*)</p>', page)
+        assert found, page[:1500]
+        return found.group(1)
+
+    assert judged(plain) == "Allowed"
+    assert judged(house) == "Not allowed"
+    assert "House rules: draw until you can play" in html.unescape(
+        text(client.get(f"/check?game={house.rsplit('/', 1)[1]}"))
+    )
+
+
+def test_the_variants_page_describes_every_scoring_house_rule(client: FlaskClient) -> None:
+    page = html.unescape(text(client.get("/rules/variants")))
+    for name in ("going_out", "double_end", "marker_penalty"):
+        assert page.count(f'id="option-{name}"') == 1, name
+    assert "Does going out earn a bonus?" in page
+    assert "the others count their pips twice" in page
