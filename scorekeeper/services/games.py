@@ -42,6 +42,7 @@ from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, is_game_id
+from .seating import playing
 
 # ---------------------------------------------------------------- reading
 
@@ -201,15 +202,16 @@ def _seat_totals() -> Select[str, str, int, int, int]:
         select(
             Seat.game_id,
             Seat.name,
-            func.count(Score.id),
-            func.coalesce(func.sum(Score.pips), 0),
+            func.count(func.distinct(Round.id)),  # the game's rounds: a seat may have missed some (joined, left)
+            # a late joiner's total counts from the total they started with
+            func.coalesce(func.sum(Score.pips), 0) + Seat.start_total,
             func.coalesce(func.sum(won), 0),
         )
         .select_from(Seat)
         .outerjoin(Round, Round.game_id == Seat.game_id)
         .outerjoin(Score, and_(Score.round_id == Round.id, Score.seat_position == Seat.position))
         .where(Seat.game_id.in_(bindparam("ids", expanding=True)))
-        .group_by(Seat.game_id, Seat.position, Seat.name)
+        .group_by(Seat.game_id, Seat.position, Seat.name, Seat.start_total)
         .order_by(Seat.game_id, Seat.position)
     )
 
@@ -270,9 +272,31 @@ def last_players(db: Session, among: Collection[str] | None = None) -> list[str]
     return list(db.scalars(select(Seat.name).where(Seat.game_id == game_id).order_by(Seat.position)))
 
 
-def history(db: Session, game: Game) -> list[Change]:
-    """Every change made to the game's scores, oldest first."""
-    return list(db.scalars(select(Change).where(Change.game_id == game.id).order_by(Change.id)))
+@dataclass(frozen=True)
+class HistoryLine:
+    """A line of the game's history as the history page shows it: a :class:`Change` with its player under the
+    name the seat has now (a typo fixed mid-game shows fixed all the way back; the "renamed" line keeps both)."""
+
+    action: str
+    at: datetime
+    round_number: int
+    player: str | None
+    old: str | None
+    new: str | None
+
+
+def history(db: Session, game: Game) -> list[HistoryLine]:
+    """Every change made to the game's scores and seats, oldest first."""
+    changes = list(db.scalars(select(Change).where(Change.game_id == game.id).order_by(Change.id)))
+    # walked from the newest: a line before "A renamed to B" that names A names whoever B is now
+    now: dict[str, str] = {}
+    lines: list[HistoryLine] = []
+    for c in reversed(changes):
+        player = None if c.player is None else now.get(c.player, c.player)
+        lines.append(HistoryLine(c.action, c.at, c.round_number, player, c.old, c.new))
+        if c.action == "renamed" and c.old is not None and c.new is not None:
+            now[c.old] = now.get(c.new, c.new)
+    return lines[::-1]
 
 
 @overload
@@ -353,11 +377,13 @@ def _gone(db: Session, game: Game, number: int) -> None:
 def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
     """Whether a round as entered holds exactly these values."""
     by_pos = {s.seat_position: s for s in rnd.scores}
+    # only the seats that played the round: a seat away from it has no score
     return rnd.blocked == entry.blocked and all(
         by_pos[i].pips == v
         and by_pos[i].tiles == (None if tiles is None else tiles[i])
         and by_pos[i].went_out == (entry.went_out == i)
         for i, v in enumerate(values)
+        if i in by_pos
     )
 
 
@@ -427,7 +453,7 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
     played = len(game.rounds)
     if number is not None and 1 <= number <= played:
         stored = find_round(game, number)
-        values, tiles = check_round(game, stored.engine, entry)
+        values, tiles = check_round(game, stored.engine, entry, number)
         if _same(stored, values, tiles, entry):
             return None
         words = kind_of(game.kind).words
@@ -448,8 +474,13 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
         )
     if number is not None and number != upcoming.number:
         raise Conflict(_(STALE), game=game)
-    values, tiles = check_round(game, upcoming.engine, entry)
-    scores = [StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i) for i, v in enumerate(values)]
+    values, tiles = check_round(game, upcoming.engine, entry, upcoming.number)
+    at_table = set(playing(game, upcoming.number))
+    scores = [
+        StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i)
+        for i, v in enumerate(values)
+        if i in at_table
+    ]
     names = [seat.name for seat in game.seats]
     history = [
         _change(game.id, "entered", upcoming.number, names[s.seat_position], None, _score(s.pips, s.tiles))
@@ -500,10 +531,12 @@ def edit_round(
         rnd = find_round(game, number)
         if seen is None or seen != round_mark(rnd):
             check_version(game, write.seen, expected if seen is None or expected is not None else -1)
-        values, tiles = check_round(game, rnd.engine, entry)
+        values, tiles = check_round(game, rnd.engine, entry, number)
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
-            score = by_pos[seat.position]
+            score = by_pos.get(seat.position)
+            if score is None:  # not at the table that round
+                continue
             old_flag = _flag(score.went_out, False)
             new_out = entry.went_out == seat.position
             new_tiles = None if tiles is None else tiles[seat.position]
