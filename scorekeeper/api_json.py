@@ -24,10 +24,26 @@ def _next_round(game: GameView, nr: NextRound | None) -> dict[str, object] | Non
     if nr is None:
         return None
     # "leader" is null when a rule decides who plays first ("starts": "engine-holder", "highest-tile")
-    turn = {"dealer": nr.dealer, "leader": nr.leader, "starts": nr.starts}
+    turn = {"dealer": nr.dealer, "leader": nr.leader, "starts": nr.starts, "players": game.at_table}
     if game.kind.has_engines:
         return {"number": nr.number, "engine": nr.engine, "deal": nr.deal, **turn}
     return {"number": nr.number, "deal": nr.deal, **turn}
+
+
+def _seats(game: GameView) -> list[dict[str, object]]:
+    """Each seat and its state: there from the start or joined late (and with what total), left or playing."""
+    at_table = set(game.at_table)
+    return [
+        {
+            "position": s.position,
+            "name": s.name,
+            "joined_round": s.joined_round,
+            "start_total": s.start_total,
+            "left_round": s.left_round,
+            "state": "left" if s.left else "playing" if s.name in at_table else "joining",
+        }
+        for s in game.seats
+    ]
 
 
 def game_json(game: GameView) -> dict[str, object]:
@@ -42,6 +58,7 @@ def game_json(game: GameView) -> dict[str, object]:
         "id": game.id,
         "game": game.kind.id,
         "players": game.players,
+        "seats": _seats(game),
         "first_dealer": game.first_dealer,
         "set": game.set,
         "rules": game.rules,

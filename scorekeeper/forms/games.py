@@ -19,12 +19,25 @@ from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
 from ..models import Round
 from ..reading import Field
 from ..rules import DOUBLE_BLANK_VALUES, DominoSet
-from ..services import Draft, GameChoices, Invalid, RoundEntry, Sent, clean_name
+from ..services import MOST_SEATS as SEATS_EVER
+from ..services import (
+    START_HIGHEST,
+    START_ZERO,
+    Draft,
+    GameChoices,
+    Invalid,
+    RoundEntry,
+    Sent,
+    ServiceError,
+    clean_name,
+)
 
 MOST_SEATS = max(k.max_players for k in KINDS.values())
 """Name fields on the new-game form: as many as the game with the most seats takes."""
 
 EVERY_GAME_SEATS = min(k.max_players for k in KINDS.values())
+GAME_SEATS = max(MOST_SEATS, SEATS_EVER)
+"""Seats one game may have had in all, counting those who joined late or left: the round form's fields."""
 """Name fields shown before "More players": as many as every game takes."""
 
 
@@ -153,8 +166,9 @@ BLOCKED = "blocked"
 class RoundForm(FlaskForm):
     """The end of a round: each seat's pips (and tiles left, in a game that records them), and how it ended."""
 
-    pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
-    tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
+    # every seat the game ever had (players who joined late or left count too)
+    pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=GAME_SEATS)
+    tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=GAME_SEATS)
     went_out = StringField()
     """How the round ended, rendered by hand as one radio group: a seat number for the player who went out, or
     BLOCKED; nothing chosen until the player chooses."""
@@ -188,9 +202,10 @@ class RoundForm(FlaskForm):
 
     def fill(self, rnd: Round) -> None:
         """Show a round as it was entered, to correct it."""
-        for field, tiles, score in zip(self.pips, self.tiles, rnd.scores):
-            field.data = str(score.pips)
-            tiles.data = "" if score.tiles is None else str(score.tiles)
+        for score in rnd.scores:  # by seat: a seat away from the round has no score in it
+            if score.seat_position < len(self.pips):
+                self.pips[score.seat_position].data = str(score.pips)
+                self.tiles[score.seat_position].data = "" if score.tiles is None else str(score.tiles)
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
         self.went_out.data = _ending(out, rnd.blocked)
         self.blocked.data = rnd.blocked
@@ -240,6 +255,53 @@ class RoundForm(FlaskForm):
             others = {f: m for f, m in error.errors.items() if f.name != "confirmed"}
             error = Invalid.of({**others, **questions})
         _show_problems(self, error)
+
+
+class _SeatChange(FlaskForm):
+    """A change to the players, naming the game's version it was made on (a stale one is refused)."""
+
+    version = HiddenField()
+
+    def sent(self) -> int | None:
+        """The version sent; None when missing (the change is then made on the game as it is)."""
+        return _whole(self.version.data)
+
+    def seat_sent(self) -> int:
+        """The seat chosen; -1 (no seat) for nothing or anything but a seat number."""
+        chosen = getattr(self, "seat", None)
+        text = (chosen.data or "").strip() if chosen is not None else ""
+        return int(text) if _seat_number(text) else -1
+
+    def show(self, error: ServiceError) -> None:
+        """Each problem next to its field; one that names no field on top of the form."""
+        _show_problems(self, error if isinstance(error, Invalid) else Invalid(error.message, error.errors))
+
+
+class RenameForm(_SeatChange):
+    """A player's new name in this game (a typo fixed: "Jaon" is João)."""
+
+    seat = SelectField(_l("Player"), choices=[], validate_choice=False)
+    name = StringField(_l("New name"))
+
+
+class JoinForm(_SeatChange):
+    """A player who joins the game late, and the total they start with."""
+
+    name = StringField(_l("Name"))
+    start = RadioField(
+        _l("Starts with"),
+        choices=[
+            SelectChoice(START_HIGHEST, _l("The highest total at the table")),
+            SelectChoice(START_ZERO, _l("Zero")),
+        ],
+        validate_choice=False,
+    )
+
+
+class LeaveForm(_SeatChange):
+    """A player who leaves the game: they keep their total and play no further round."""
+
+    seat = SelectField(_l("Player"), choices=[], validate_choice=False)
 
 
 class ConfirmForm(FlaskForm):

@@ -116,8 +116,7 @@ def rename_seat(db: Session, game: Game, position: int, raw: object, expected: i
         old, old_person = seat.name, seat.person_id
         seat.name = name  # linked to the person of the new name as it is flushed (services.people)
         _log(db, game, "renamed", len(game.rounds) + 1, name, old, name)
-        db.flush()
-        _forget(db, old_person)
+    _forget(db, old_person)
     return seat
 
 
@@ -129,19 +128,21 @@ def _forget(db: Session, person_id: int | None) -> None:
     merged = exists().where((Merge.gone_id == person_id) | (Merge.kept_id == person_id))
     others = exists().where(Person.merged_into == person_id)
     db.execute(delete(Person).where(Person.id == person_id, ~used, ~merged, ~others))
+    db.commit()
 
 
 def join_game(
-    db: Session, game: Game, raw: object, start: object = START_ZERO, expected: int | None = None
+    db: Session, game: Game, raw: object, start: object = None, expected: int | None = None
 ) -> Seat:
     """Seat a new player after the last seat, playing from the next round on with the total ``start`` says
-    (``"highest"``: the highest total of the players at the table; ``"zero"``). Sent again once they are
+    (``"highest"``: the highest total of the players at the table; ``"zero"`` or None). Sent again once they are
     seated (the same name, joining at the same round), it changes nothing and returns their seat.
 
     Invalid for a bad name or start; Conflict when the name is at the table already, the game is over or the
     table is full; PreconditionFailed as for :func:`rename_seat`."""
     name = seat_name(raw)
     kind = kind_of(game.kind)
+    start = START_ZERO if start is None else start
     if start not in STARTS:
         message = _("Choose how the new player starts: with the highest total, or with zero.")
         raise Invalid(message, {Field("start"): message})
