@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectField, StringField
+from wtforms.fields import Field as WTField
 from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 
@@ -274,6 +275,9 @@ class _SeatChange(FlaskForm):
 
     def show(self, error: ServiceError) -> None:
         """Each problem next to its field; one that names no field on top of the form."""
+        if not error.errors:  # the game changed meanwhile, or is over: no one field is at fault
+            self.form_errors.append(error.message)
+            return
         _show_problems(self, error if isinstance(error, Invalid) else Invalid(error.message, error.errors))
 
 
@@ -347,6 +351,8 @@ def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | No
     general = []
     for key, message in error.errors.items():
         field = getattr(form, key.name, None)
+        if not isinstance(field, WTField):  # a method of the form named like the problem's field ("seat")
+            field = None
         if field is not None and key.index is not None:
             i = key.index
             if typed_at is not None and i < len(typed_at):

@@ -174,9 +174,9 @@ class GameView:
         return [s.position for s in self.seats if plays(s, number)] if self.seats else list(range(len(self.players)))
 
     @property
-    def gone(self) -> set[str]:
+    def gone(self) -> frozenset[str]:
         """The players who left the game."""
-        return {s.name for s in self.seats if s.left}
+        return frozenset(s.name for s in self.seats if s.left)
 
     @property
     def rules_title(self) -> str:

@@ -131,9 +131,7 @@ def _forget(db: Session, person_id: int | None) -> None:
     db.commit()
 
 
-def join_game(
-    db: Session, game: Game, raw: object, start: object = None, expected: int | None = None
-) -> Seat:
+def join_game(db: Session, game: Game, raw: object, start: object = None, expected: int | None = None) -> Seat:
     """Seat a new player after the last seat, playing from the next round on with the total ``start`` says
     (``"highest"``: the highest total of the players at the table; ``"zero"`` or None). Sent again once they are
     seated (the same name, joining at the same round), it changes nothing and returns their seat.
