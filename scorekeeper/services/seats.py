@@ -159,8 +159,9 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
             message = _("%(name)s is already at this table; give the new player a different name.", name=other.name)
             raise Conflict(message, {Field("name"): message}, game=game)
         at_table = playing(game, number)
-        if len(at_table) >= kind.max_players:
-            message = _("%(game)s takes at most %(most)d players.", game=kind.title, most=kind.max_players)
+        if len(at_table) >= kind.max_players or not _deals(game, len(at_table) + 1):
+            most = next(n for n in range(len(at_table), 0, -1) if n <= kind.max_players and _deals(game, n))
+            message = _("%(game)s takes at most %(most)d players.", game=kind.title, most=most)
             raise Conflict(message, {Field("name"): message}, game=game)
         if len(game.seats) >= MOST_SEATS:
             message = _("This game has had %(count)d players already; start a new game.", count=len(game.seats))
@@ -173,6 +174,16 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
         game.seats.append(seat)
         _log(db, game, "joined", number, name, None, total)
     return seat
+
+
+def _deals(game: Game, players: int) -> bool:
+    """Whether the game's set and rules deal a round to this many players (a double-6 set: at most 4)."""
+    kind = kind_of(game.kind)
+    try:
+        kind.deal(players, game.set_highest, game.rules)
+        return kind.boneyard(players, game.set_highest, game.rules) >= 0
+    except ValueError:
+        return False
 
 
 def leave_game(db: Session, game: Game, position: int, expected: int | None = None) -> Seat:

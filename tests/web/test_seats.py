@@ -412,3 +412,9 @@ def test_changes_are_kept_whole_in_the_history_rows(app: Flask, client: FlaskCli
     with _db(app) as db:
         rows = [(c.action, c.round_number, c.player, c.old, c.new) for c in db.scalars(select(Change))]
     assert rows == [("renamed", 1, "João", "Jaon", "João")]
+
+
+def test_a_small_set_takes_no_more_players_than_it_deals_for(client: FlaskClient) -> None:
+    game = _game(client, "Ana", "Ben", "Cleo", "Dan", set=6)
+    refused = _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve"}, 409)
+    assert refused["error"] == "Mexican Train takes at most 4 players."
