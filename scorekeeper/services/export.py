@@ -62,7 +62,8 @@ def score_sheet_csv(game: GameView) -> str:
     sheet = csv.writer(out, lineterminator="\r\n")
     sheet.writerow([_("Round"), *(_cell(p) for p in game.players)])
     for r in game.rounds:
-        sheet.writerow([r.number, *(r.pips.get(p, 0) for p in game.players)])
+        # a player away from a round (joined later, or left) has an empty cell in it
+        sheet.writerow([r.number, *(r.pips.get(p, "") for p in game.players)])
     totals = {s.player: s for s in game.standings}
     sheet.writerow([_("Total"), *(totals[p].total for p in game.players)])
     if game.kind.wins_hands:
