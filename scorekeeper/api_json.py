@@ -24,7 +24,7 @@ def _next_round(game: GameView, nr: NextRound | None) -> dict[str, object] | Non
     if nr is None:
         return None
     # "leader" is null when a rule decides who plays first ("starts": "engine-holder", "highest-tile")
-    turn = {"dealer": nr.dealer, "leader": nr.leader, "starts": nr.starts, "players": game.at_table}
+    turn = {"dealer": nr.dealer, "leader": nr.leader, "starts": nr.starts}
     if game.kind.has_engines:
         return {"number": nr.number, "engine": nr.engine, "deal": nr.deal, **turn}
     return {"number": nr.number, "deal": nr.deal, **turn}

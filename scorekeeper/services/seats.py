@@ -115,7 +115,9 @@ def rename_seat(db: Session, game: Game, position: int, raw: object, expected: i
             raise Conflict(message, {Field("name"): message}, game=game)
         old, old_person = seat.name, seat.person_id
         seat.name = name  # linked to the person of the new name as it is flushed (services.people)
-        _log(db, game, "renamed", len(game.rounds) + 1, name, old, name)
+        # filed under the round to play next (the last round, once the game is over: a typo fixed afterwards)
+        upcoming = next_round(game)
+        _log(db, game, "renamed", upcoming.number if upcoming else max(len(game.rounds), 1), name, old, name)
     _forget(db, old_person)
     return seat
 
@@ -210,7 +212,8 @@ def leave_game(db: Session, game: Game, position: int, expected: int | None = No
             )
             raise Conflict(message, {Field("seat"): message}, game=game)
         total = next((s.total for s in view(game).standings if s.player == seat.name), 0)
-        seat.left_round = number
+        # a late joiner who leaves before their first round never plays: they leave at the round they would join
+        seat.left_round = max(number, seat.joined_round or 1)
         # what their phone sent for the round being filled in goes with them
         db.execute(delete(DraftScore).where(DraftScore.game_id == game.id, DraftScore.seat_position == seat.position))
         _log(db, game, "left", number, seat.name, None, total)
