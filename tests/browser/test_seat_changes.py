@@ -107,3 +107,11 @@ def test_a_player_who_leaves_stays_in_the_standings_and_leaves_the_round_form(
     page.screenshot(path=str(artifacts / "seat-changes-left.png"))
     page.get_by_role("link", name="End round 2: enter pips").click()
     expect(page.locator(".seat-name")).to_have_text(["Ana", "Cleo", "Dan", "Eve"])
+    for name, pips in (("Ana", "4"), ("Cleo", "0"), ("Dan", "9"), ("Eve", "2")):
+        page.get_by_label(name, exact=True).fill(pips)
+    page.get_by_text("Cleo went out").click()
+    page.get_by_role("button", name="Save round 2").click()
+    expect(page).to_have_url(table)
+    expect(page.locator(".flash").first).to_contain_text("Round 2 saved: Ana 4, Cleo 0 (out), Dan 9, Eve 2")
+    expect(ben.locator(".total")).to_have_text("20")
+    expect(page.locator(".dealer")).to_contain_text("Dan shuffles and deals")  # Ben's turn to deal is skipped
