@@ -155,8 +155,9 @@ def add_round(game_id: str) -> tuple[Response, int]:
     With If-Match, a game that changed since answers 412 (a resend of a stored round still answers 200)."""
     data = _body()
     game = read_game(session(), game_id)
-    entry = services.entry_from_json(game, data)
-    stored, created = services.add_round(session(), game, entry, _round_number(data), _if_match())
+    number = _round_number(data)
+    entry = services.entry_from_json(game, data, number)
+    stored, created = services.add_round(session(), game, entry, number, _if_match())
     return _answer(stored), 201 if created else 200
 
 
@@ -166,7 +167,7 @@ def edit_round(game_id: str, number: int) -> Response:
     data = _body()
     game = services.get_game(session(), game_id)
     # no look for the round here: the service tells a round undone meanwhile (409) from one never played (404)
-    services.edit_round(session(), game, number, services.entry_from_json(game, data), _if_match())
+    services.edit_round(session(), game, number, services.entry_from_json(game, data, number), _if_match())
     return _answer(game)
 
 
@@ -188,6 +189,33 @@ def finish_game(game_id: str) -> Response:
     _body()
     game = services.get_game(session(), game_id)
     services.finish_game(session(), game, _if_match())
+    return _answer(game)
+
+
+@bp.post("/games/<game_id>/seats")
+def join_game(game_id: str) -> tuple[Response, int]:
+    """A player joins late: ``{"name": "Eve", "start": "highest" | "zero"}``; 201 with the game, 200 when that
+    join was made already (sent again)."""
+    data = _body()
+    game = services.get_game(session(), game_id)
+    before = len(game.seats)
+    services.join_game(session(), game, data.get("name"), data.get("start"), _if_match())
+    return _answer(game), 201 if len(game.seats) > before else 200
+
+
+@bp.patch("/games/<game_id>/seats/<int:position>")
+def change_seat(game_id: str, position: int) -> Response:
+    """Rename the seat's player in this game (``{"name": "João"}``) or let them leave (``{"left": true}``)."""
+    data = _body()
+    game = services.get_game(session(), game_id)
+    if ("name" in data) == ("left" in data):
+        raise services.Invalid('Send either {"name": "the new name"} or {"left": true}.')
+    if "name" in data:
+        services.rename_seat(session(), game, position, data["name"], _if_match())
+    elif data["left"] is True:
+        services.leave_game(session(), game, position, _if_match())
+    else:
+        raise services.Invalid('"left" can only be true: a player who left joins again with POST .../seats.')
     return _answer(game)
 
 

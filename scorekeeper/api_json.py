@@ -37,6 +37,22 @@ def _next_round(game: GameView, nr: NextRound | None) -> dict[str, object] | Non
     return {"number": nr.number, "deal": nr.deal, **turn}
 
 
+def _seats(game: GameView) -> list[dict[str, object]]:
+    """Each seat and its state: there from the start or joined late (and with what total), left or playing."""
+    at_table = set(game.at_table)
+    return [
+        {
+            "position": s.position,
+            "name": s.name,
+            "joined_round": s.joined_round,
+            "start_total": s.start_total,
+            "left_round": s.left_round,
+            "state": "left" if s.left else "playing" if s.name in at_table else "joining",
+        }
+        for s in game.seats
+    ]
+
+
 def game_json(game: GameView) -> dict[str, object]:
     """The game with its rounds, standings and the round to play next, as ``GET /api/v1/games/<id>`` answers."""
     standings: list[dict[str, object]] = [
@@ -49,6 +65,7 @@ def game_json(game: GameView) -> dict[str, object]:
         "id": game.id,
         "game": game.kind.id,
         "players": game.players,
+        "seats": _seats(game),
         "first_dealer": game.first_dealer,
         "set": game.set,
         "rules": game.rules,

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectField, StringField
+from wtforms.fields import Field as WTField
 from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 
@@ -20,12 +21,25 @@ from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
 from ..models import Round
 from ..reading import Field
 from ..rules import DOUBLE_BLANK_VALUES, DominoSet
-from ..services import Draft, GameChoices, Invalid, RoundEntry, Sent, clean_name
+from ..services import MOST_SEATS as SEATS_EVER
+from ..services import (
+    START_HIGHEST,
+    START_ZERO,
+    Draft,
+    GameChoices,
+    Invalid,
+    RoundEntry,
+    Sent,
+    ServiceError,
+    clean_name,
+)
 
 MOST_SEATS = max(k.max_players for k in KINDS.values())
 """Name fields on the new-game form: as many as the game with the most seats takes."""
 
 EVERY_GAME_SEATS = min(k.max_players for k in KINDS.values())
+GAME_SEATS = max(MOST_SEATS, SEATS_EVER)
+"""Seats one game may have had in all, counting those who joined late or left: the round form's fields."""
 """Name fields shown before "More players": as many as every game takes."""
 
 
@@ -200,9 +214,10 @@ BLOCKED = "blocked"
 class RoundForm(FlaskForm):
     """The end of a round: each seat's pips (and tiles left, in a game that records them), and how it ended."""
 
-    pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=MOST_SEATS)
-    tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=MOST_SEATS)
-    markers = SeatList(BooleanField(_l("Marker still on the train")), min_entries=0, max_entries=MOST_SEATS)
+    # every seat the game ever had (players who joined late or left count too)
+    pips = SeatList(StringField(_l("Pips")), min_entries=0, max_entries=GAME_SEATS)
+    tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=GAME_SEATS)
+    markers = SeatList(BooleanField(_l("Marker still on the train")), min_entries=0, max_entries=GAME_SEATS)
     """Per seat: a marker was left on its train (shown only when a scoring house rule counts it)."""
     ended_on_double = BooleanField(_l("Ended on a double"))
     """The player who went out laid a double last (shown only when a scoring house rule counts it)."""
@@ -239,10 +254,11 @@ class RoundForm(FlaskForm):
 
     def fill(self, rnd: Round) -> None:
         """Show a round as it was entered, to correct it."""
-        for field, tiles, marker, score in zip(self.pips, self.tiles, self.markers, rnd.scores):
-            field.data = str(score.pips)
-            tiles.data = "" if score.tiles is None else str(score.tiles)
-            marker.data = bool(score.marker)
+        for score in rnd.scores:  # by seat: a seat away from the round has no score in it
+            if score.seat_position < len(self.pips):
+                self.pips[score.seat_position].data = str(score.pips)
+                self.tiles[score.seat_position].data = "" if score.tiles is None else str(score.tiles)
+                self.markers[score.seat_position].data = bool(score.marker)
         out = next((s.seat_position for s in rnd.scores if s.went_out), None)
         self.went_out.data = _ending(out, rnd.blocked)
         self.blocked.data = rnd.blocked
@@ -300,6 +316,56 @@ class RoundForm(FlaskForm):
         _show_problems(self, error)
 
 
+class _SeatChange(FlaskForm):
+    """A change to the players, naming the game's version it was made on (a stale one is refused)."""
+
+    version = HiddenField()
+
+    def sent(self) -> int | None:
+        """The version sent; None when missing (the change is then made on the game as it is)."""
+        return _whole(self.version.data)
+
+    def seat_sent(self) -> int:
+        """The seat chosen; -1 (no seat) for nothing or anything but a seat number."""
+        chosen = getattr(self, "seat", None)
+        text = (chosen.data or "").strip() if chosen is not None else ""
+        return int(text) if _seat_number(text) else -1
+
+    def show(self, error: ServiceError) -> None:
+        """Each problem next to its field; one that names no field on top of the form."""
+        if not error.errors:  # the game changed meanwhile, or is over: no one field is at fault
+            self.form_errors.append(error.message)
+            return
+        _show_problems(self, error if isinstance(error, Invalid) else Invalid(error.message, error.errors))
+
+
+class RenameForm(_SeatChange):
+    """A player's new name in this game (a typo fixed: "Jaon" is João)."""
+
+    seat = SelectField(_l("Player"), choices=[], validate_choice=False)
+    name = StringField(_l("New name"))
+
+
+class JoinForm(_SeatChange):
+    """A player who joins the game late, and the total they start with."""
+
+    name = StringField(_l("Name"))
+    start = RadioField(
+        _l("Starts with"),
+        choices=[
+            SelectChoice(START_HIGHEST, _l("The highest total at the table")),
+            SelectChoice(START_ZERO, _l("Zero")),
+        ],
+        validate_choice=False,
+    )
+
+
+class LeaveForm(_SeatChange):
+    """A player who leaves the game: they keep their total and play no further round."""
+
+    seat = SelectField(_l("Player"), choices=[], validate_choice=False)
+
+
 class ConfirmForm(FlaskForm):
     """A bare form for POST-only actions (undo, delete): CSRF and nothing else."""
 
@@ -343,6 +409,8 @@ def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | No
     general = []
     for key, message in error.errors.items():
         field = getattr(form, key.name, None)
+        if not isinstance(field, WTField):  # a method of the form named like the problem's field ("seat")
+            field = None
         if field is not None and key.index is not None:
             i = key.index
             if typed_at is not None and i < len(typed_at):

@@ -10,6 +10,7 @@ can act on. By job:
 - ``inputs``: reading and checking what was typed or sent (:class:`NewGame`, :class:`RoundEntry`);
 - ``errors``: what can go wrong, each problem kept by its :class:`Field`;
 - ``drafts``: a round filled in from several phones, each player sending their own pips;
+- ``seats``: a player renamed, joining late or leaving mid-game (``seating``: who plays which round);
 - ``live``: the tag a phone polls to see whether a game changed, and the game's read-only link;
 - ``checker`` and ``reference``: the move checker, the deal lookup and the rules pages' links.
 """
@@ -81,6 +82,7 @@ from .people import (
     undo_merge,
 )
 from .replay import play_again
+from .seats import MOST_SEATS, START_HIGHEST, START_ZERO, STARTS, join_game, leave_game, rename_seat, seat_name
 from .stats import PERIODS, HeadToHead, Point, Record, head_to_head, records, series, series_chart
 
 __all__ = [
@@ -179,4 +181,13 @@ __all__ = [
     "records",
     "series",
     "series_chart",
+    # mid-game changes of the players
+    "MOST_SEATS",
+    "STARTS",
+    "START_HIGHEST",
+    "START_ZERO",
+    "join_game",
+    "leave_game",
+    "rename_seat",
+    "seat_name",
 ]

@@ -9,7 +9,8 @@ The document::
                 "history": [{"at": ..., "action": "entered", ...}, ...]}]}
 
 Every column of every table is written, read from the models' mappers, so a column added later
-is backed up without a change here. Two kinds of column are left out because the nesting already
+is backed up without a change here; a few (``OPTIONAL``: a seat's join and leave) only when not at their
+default, which a document that leaves them out restores to. Two kinds of column are left out because the nesting already
 says them: the row numbers of seats, rounds, scores and history lines (a restore numbers them
 anew, keeping their order) and the keys pointing at the parent row. Times are written in UTC
 (SQLite keeps no offset, so its times are taken as UTC).
@@ -219,8 +220,21 @@ def _envelope(games: list[dict[str, JSON]], made: datetime | None = None) -> dic
     return {"format": FORMAT, "version": VERSION, "created_at": _dump_value(made or utcnow()), "games": games}
 
 
+OPTIONAL: Mapping[type[Base], Mapping[str, object]] = {
+    Seat: {"joined_round": None, "start_total": 0, "left_round": None},
+}
+"""Columns written only when they differ from their default (which a restore gives a field left out): a seat
+that neither joined late nor left is written as before they existed, so that such a game's document reads the
+same to every scorekeeper that reads this version."""
+
+
 def _dump(table: _Table, obj: Base) -> dict[str, JSON]:
-    doc = {key: _dump_value(getattr(obj, key)) for key, _column in table.columns()}
+    optional = OPTIONAL.get(table.model, {})
+    doc = {
+        key: _dump_value(getattr(obj, key))
+        for key, _column in table.columns()
+        if key not in optional or getattr(obj, key) != optional[key]
+    }
     for name, child in table.children:
         doc[name] = [_dump(child, o) for o in getattr(obj, name)]
     return doc

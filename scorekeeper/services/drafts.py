@@ -9,6 +9,7 @@ worker and a restart, and every write bumps ``game.drafts`` so that the other ph
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
@@ -22,6 +23,7 @@ from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
 from .games import add_round
 from .inputs import RoundEntry, check_round, house_rules_of
+from .seating import playing
 
 
 @dataclass(frozen=True)
@@ -45,11 +47,12 @@ class Draft:
     double_end: bool = False
     """Someone marked the round as ended on a double (where a scoring house rule counts it)."""
 
-    def missing(self, seats: int) -> list[int]:
-        """The seats that have sent nothing yet."""
-        return [i for i in range(seats) if i not in self.entries]
+    def missing(self, seats: int | Sequence[int]) -> list[int]:
+        """The seats that have sent nothing yet, of ``seats`` (a count from the first seat, or the positions of
+        the seats that play the round)."""
+        return [i for i in (range(seats) if isinstance(seats, int) else seats) if i not in self.entries]
 
-    def complete(self, seats: int) -> bool:
+    def complete(self, seats: int | Sequence[int]) -> bool:
         """Every seat has a value and the round has its end: someone went out, or it is blocked."""
         out = any(e.went_out for e in self.entries.values())
         return not self.missing(seats) and (out or self.blocked)
@@ -88,6 +91,9 @@ def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
         raise Invalid.of({Field("seat"): _("That player is not at this table.")})
     with writing(db, game, draft=True):
         upcoming = _filling(game, number)
+        if sent.seat not in playing(game, number):
+            name = game.seats[sent.seat].name
+            raise Invalid.of({Field("seat"): _("%(name)s is not playing this round.", name=name)})
         value, tiles = _check_seat(game, upcoming.engine, sent)
         draft = draft_of(game)
         assert draft is not None
@@ -189,10 +195,12 @@ def _check_seat(game: Game, engine: int | None, sent: Sent) -> tuple[int, int | 
 def _store_if_complete(db: Session, game: Game) -> bool:
     """Store the round once every seat has sent its value and the round has its end."""
     draft = draft_of(game)
-    seats = len(game.seats)
-    if draft is None or not draft.complete(seats):
+    at_table = playing(game)
+    if draft is None or not draft.complete(at_table):
         return False
-    entries = [draft.entries[i] for i in range(seats)]
+    # a seat away from the table this round stands in with an empty hand, which check_round passes over
+    away = DraftEntry(0, 0, False)
+    entries = [draft.entries.get(i, away) if i in at_table else away for i in range(len(game.seats))]
     entry = RoundEntry(
         pips=[e.pips for e in entries],
         went_out=next((i for i, e in enumerate(entries) if e.went_out), None),
@@ -204,3 +212,8 @@ def _store_if_complete(db: Session, game: Game) -> bool:
     )
     add_round(db, game, entry, draft.number)
     return True
+
+
+def store_if_complete(db: Session, game: Game) -> bool:
+    """Store the round being filled in if it is complete now (a player left, and everyone else had sent)."""
+    return _store_if_complete(db, game)

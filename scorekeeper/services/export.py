@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -27,6 +28,7 @@ from .errors import Conflict, Invalid
 from .game_view import GameView, view
 from .inputs import clean_name
 from .loading import no_game
+from .seating import playing
 
 FORMATS = ("json", "csv")
 """What a game is exported as."""
@@ -60,7 +62,8 @@ def score_sheet_csv(game: GameView) -> str:
     sheet = csv.writer(out, lineterminator="\r\n")
     sheet.writerow([_("Round"), *(_cell(p) for p in game.players)])
     for r in game.rounds:
-        sheet.writerow([r.number, *(r.counted(p) for p in game.players)])  # as counted, house rules and all
+        # as counted, house rules and all; a player away from a round (joined later, or left) has an empty cell
+        sheet.writerow([r.number, *(r.counted(p) if p in r.pips else "" for p in game.players)])
     totals = {s.player: s for s in game.standings}
     sheet.writerow([_("Total"), *(totals[p].total for p in game.players)])
     if game.kind.wins_hands:
@@ -108,10 +111,14 @@ def _check_setup(values: dict[str, Any], kind: GameKind, seats: int) -> tuple[in
 def _check_game(values: dict[str, Any], seats: Sequence[Any], rounds: Sequence[Any]) -> None:
     """What the score sheet relies on beyond the tables' constraints (those the backup checks)."""
     kind = KINDS[values.get("kind", "mexican-train")]
-    engines = _check_setup(values, kind, len(seats))
+    engines = _check_setup(values, kind, len(playing(_Seated(seats, []), 1)))
     positions = sorted(s.values["position"] for s in seats)
     if positions != list(range(len(seats))):
         raise _refuse(_("its seats are not numbered from 0 in order."))
+    for s in seats:
+        joined, left = s.values.get("joined_round"), s.values.get("left_round")
+        if (joined is not None and joined < 1) or (left is not None and left < (joined or 1)):
+            raise _refuse(_("a player joins or leaves at a round that cannot be."))
     names = [s.values["name"] for s in seats]
     if any(not n or clean_name(n) != n for n in names) or len({n.casefold() for n in names}) != len(names):
         raise _refuse(_("its players' names are empty, padded with spaces, or the same twice."))
@@ -124,7 +131,8 @@ def _check_game(values: dict[str, Any], seats: Sequence[Any], rounds: Sequence[A
         engine = engines[r.values["number"] - 1] if engines else None
         scores = r.children["scores"]
         most = kind.most_pips(highest, engine, values.get("double_blank", 0))
-        if r.values.get("engine") != engine or sorted(s.values["seat_position"] for s in scores) != positions:
+        at_table = playing(_Seated(seats, rounds), r.values["number"])
+        if r.values.get("engine") != engine or sorted(s.values["seat_position"] for s in scores) != at_table:
             raise _refuse(
                 _(
                     "round %(number)d does not have this game's engine and a score for every player.",
@@ -139,6 +147,34 @@ def _check_game(values: dict[str, Any], seats: Sequence[Any], rounds: Sequence[A
                 raise _refuse(_("round %(number)d has pips out of range.", number=r.values["number"]))
             if kind.wins_hands and tiles is None:
                 raise _refuse(_("hand %(number)d lacks the tiles left.", number=r.values["number"]))
+
+
+@dataclass(frozen=True)
+class _SeatValues:
+    """A seat as a document holds it, as :mod:`.seating` reads a seat."""
+
+    position: int
+    name: str
+    joined_round: int | None
+    start_total: int
+    left_round: int | None
+
+
+class _Seated:
+    """A document's seats and rounds, as :func:`.seating.playing` reads a game."""
+
+    def __init__(self, seats: Sequence[Any], rounds: Sequence[Any]) -> None:
+        self.seats = [
+            _SeatValues(
+                s.values["position"],
+                s.values["name"],
+                s.values.get("joined_round"),
+                s.values.get("start_total") or 0,
+                s.values.get("left_round"),
+            )
+            for s in sorted(seats, key=lambda s: s.values["position"])
+        ]
+        self.rounds = list(rounds)
 
 
 def import_game(db: Session, doc: object) -> Game:

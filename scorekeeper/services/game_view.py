@@ -14,14 +14,18 @@ from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing
 from .inputs import house_rules_of
 from .live import tag_of
+from .seating import playing, plays
 
 
 @dataclass(frozen=True, slots=True)
 class StoredSeat:
-    """A seat as stored: its place at the table and who sits there."""
+    """A seat as stored: its place at the table and who sits there, and when they joined or left, if they did."""
 
     position: int
     name: str
+    joined_round: int | None = None
+    start_total: int = 0
+    left_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +134,25 @@ class NextRound:
 
 
 @dataclass(frozen=True)
+class SeatView:
+    """A seat as the pages show it: who sits there and whether they joined late or left."""
+
+    position: int
+    name: str
+    joined_round: int | None
+    """The first round a late joiner played (or plays); None for a player there from the start."""
+    start_total: int
+    """The total a late joiner started with."""
+    left_round: int | None
+    """The first round a player who left no longer plays; None for one still at the table."""
+
+    @property
+    def left(self) -> bool:
+        """The player left the game."""
+        return self.left_round is not None
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything a page or the API shows about one game, computed once."""
 
@@ -169,6 +192,24 @@ class GameView:
     def house_rules_shown(self) -> list[str]:
         """The house rules in force in a few words each, in the reader's language, for the table screen."""
         return rules_in_force(self.kind, self.house_rules)
+
+    seats: list[SeatView] = field(default_factory=list)
+    """Every seat in seat order, with when its player joined or left."""
+
+    @property
+    def at_table(self) -> list[str]:
+        """The players who play the round to play next (or, once the game is over, who had not left)."""
+        number = self.next_round.number if self.next_round else len(self.rounds) + 1
+        return [s.name for s in self.seats if plays(s, number)] if self.seats else self.players
+
+    def playing(self, number: int) -> list[int]:
+        """The positions of the seats that play round ``number``."""
+        return [s.position for s in self.seats if plays(s, number)] if self.seats else list(range(len(self.players)))
+
+    @property
+    def gone(self) -> frozenset[str]:
+        """The players who left the game."""
+        return frozenset(s.name for s in self.seats if s.left)
 
     @property
     def rules_title(self) -> str:
@@ -244,7 +285,7 @@ def next_round(game: AnyGame) -> NextRound | None:
     played = len(game.rounds)
     if game.finished_at is not None or (total is not None and played >= total):
         return None
-    seats = len(game.seats)
+    seats = len(playing(game, played + 1))
     engine = engines[played] if engines else None
     names = [s.name for s in game.seats]
     turn = _dealing(game, played + 1, engine)
@@ -271,7 +312,27 @@ def _dealing(game: AnyGame, number: int, engine: int | None) -> rules.Dealing:
     stored without one, as Super Domino's score sheet is)."""
     presets = kind_of(game.kind).presets
     preset = presets.get(game.rules) or next(iter(presets.values()))
-    return rules.dealing(preset, len(game.seats), _first_dealer(game), number, engine=engine)
+    if not any(s.joined_round or s.left_round for s in game.seats):
+        return rules.dealing(preset, len(game.seats), _first_dealer(game), number, engine=engine)
+    # someone joined or left: the deal still passes one seat on each round, skipping the seats that do not play
+    # the round (a late joiner sits after the last seat, so their first deal comes when the deal gets round)
+    dealer = _first_dealer(game)
+    for n in range(2, number + 1):
+        dealer = _next_seat(game, dealer, n)
+    starts = rules.starting_rule(preset)
+    leader = _next_seat(game, dealer, number) if starts is None else None
+    return rules.Dealing(number, dealer, leader, starts, engine)
+
+
+def _next_seat(game: AnyGame, after: int, number: int) -> int:
+    """The first seat after ``after``, round the table, that plays round ``number`` (``after`` itself when
+    nobody else does)."""
+    seats = len(game.seats)
+    for step in range(1, seats + 1):
+        seat = game.seats[(after + step) % seats]
+        if plays(seat, number):
+            return seat.position
+    return after
 
 
 def view(game: AnyGame) -> GameView:
@@ -279,6 +340,10 @@ def view(game: AnyGame) -> GameView:
     kind = kind_of(game.kind)
     players = [s.name for s in game.seats]
     rounds = [_round_view(kind, players, r) for r in game.rounds]
+    seats = [SeatView(s.position, s.name, s.joined_round, s.start_total or 0, s.left_round) for s in game.seats]
+    # a late joiner's starting total counts as a round of its own before the first (no hand won in it)
+    starts = {s.name: s.start_total for s in seats if s.start_total}
+    started = [_Start(starts)] if starts else []
     return GameView(
         id=game.id,
         kind=kind,
@@ -289,14 +354,38 @@ def view(game: AnyGame) -> GameView:
         ascending=game.ascending,
         engines=_engines(game),
         rounds=rounds,
-        standings=kind.standings(players, rounds),
+        standings=kind.standings(players, [*started, *rounds]),
         next_round=next_round(game),
         created_at=game.created_at,
         updated_at=game.updated_at,
         rounds_total=rounds_total(game),
-        progression=kind.progression(players, rounds),
+        progression=_progression(kind, seats, rounds),
         version=game.version,
         first_dealer=players[_first_dealer(game)] if players else "",
         live=tag_of(game.version, game.drafts or 0),
         house_rules=house_rules_of(game),
+        seats=seats,
     )
+
+
+@dataclass(frozen=True)
+class _Start:
+    """The totals late joiners started with, handed to the kind's standings as a round before the first."""
+
+    pips: dict[str, int]
+    winners: tuple[str, ...] = ()
+
+    @property
+    def points(self) -> dict[str, int]:
+        """A starting total counts as it is: no house rule applies to it."""
+        return self.pips
+
+
+def _progression(kind: GameKind, seats: list[SeatView], rounds: list[RoundView]) -> dict[str, list[int]]:
+    """Each player's score after every round, a late joiner's line stepping up to their start when they join."""
+    lines = kind.progression([s.name for s in seats], rounds)
+    for s in seats:
+        if s.start_total and s.joined_round is not None:
+            line = lines[s.name]
+            lines[s.name] = [v + (s.start_total if i + 1 >= s.joined_round else 0) for i, v in enumerate(line)]
+    return lines

@@ -43,6 +43,7 @@ from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points
+from .seating import playing
 
 # ---------------------------------------------------------------- reading
 
@@ -207,15 +208,16 @@ def _seat_totals() -> Select[str, str, int, int, int]:
         select(
             Seat.game_id,
             Seat.name,
-            func.count(Score.id),
-            func.coalesce(func.sum(func.coalesce(Score.points, Score.pips)), 0),
+            func.count(func.distinct(Round.id)),  # the game's rounds: a seat may have missed some (joined, left)
+            # what the rounds counted (house rules and all); a late joiner's from the total they started with
+            func.coalesce(func.sum(func.coalesce(Score.points, Score.pips)), 0) + Seat.start_total,
             func.coalesce(func.sum(won), 0),
         )
         .select_from(Seat)
         .outerjoin(Round, Round.game_id == Seat.game_id)
         .outerjoin(Score, and_(Score.round_id == Round.id, Score.seat_position == Seat.position))
         .where(Seat.game_id.in_(bindparam("ids", expanding=True)))
-        .group_by(Seat.game_id, Seat.position, Seat.name)
+        .group_by(Seat.game_id, Seat.position, Seat.name, Seat.start_total)
         .order_by(Seat.game_id, Seat.position)
     )
 
@@ -276,9 +278,31 @@ def last_players(db: Session, among: Collection[str] | None = None) -> list[str]
     return list(db.scalars(select(Seat.name).where(Seat.game_id == game_id).order_by(Seat.position)))
 
 
-def history(db: Session, game: Game) -> list[Change]:
-    """Every change made to the game's scores, oldest first."""
-    return list(db.scalars(select(Change).where(Change.game_id == game.id).order_by(Change.id)))
+@dataclass(frozen=True)
+class HistoryLine:
+    """A line of the game's history as the history page shows it: a :class:`Change` with its player under the
+    name the seat has now (a typo fixed mid-game shows fixed all the way back; the "renamed" line keeps both)."""
+
+    action: str
+    at: datetime
+    round_number: int
+    player: str | None
+    old: str | None
+    new: str | None
+
+
+def history(db: Session, game: Game) -> list[HistoryLine]:
+    """Every change made to the game's scores and seats, oldest first."""
+    changes = list(db.scalars(select(Change).where(Change.game_id == game.id).order_by(Change.id)))
+    # walked from the newest: a line before "A renamed to B" that names A names whoever B is now
+    now: dict[str, str] = {}
+    lines: list[HistoryLine] = []
+    for c in reversed(changes):
+        player = None if c.player is None else now.get(c.player, c.player)
+        lines.append(HistoryLine(c.action, c.at, c.round_number, player, c.old, c.new))
+        if c.action == "renamed" and c.old is not None and c.new is not None:
+            now[c.old] = now.get(c.new, c.new)
+    return lines[::-1]
 
 
 @overload
@@ -389,6 +413,7 @@ def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] 
     """Whether a round as entered holds exactly these values."""
     by_pos = {s.seat_position: s for s in rnd.scores}
     markers = _marks(entry, len(values))
+    # only the seats that played the round: a seat away from it has no score
     return (
         rnd.blocked == entry.blocked
         and bool(rnd.ended_on_double) == entry.ended_on_double
@@ -398,6 +423,7 @@ def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] 
             and by_pos[i].went_out == (entry.went_out == i)
             and bool(by_pos[i].marker) == markers[i]
             for i, v in enumerate(values)
+            if i in by_pos
         )
     )
 
@@ -475,7 +501,7 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
     played = len(game.rounds)
     if number is not None and 1 <= number <= played:
         stored = find_round(game, number)
-        values, tiles = check_round(game, stored.engine, entry)
+        values, tiles = check_round(game, stored.engine, entry, number)
         if _same(stored, values, tiles, entry):
             return None
         words = kind_of(game.kind).words
@@ -496,12 +522,14 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
         )
     if number is not None and number != upcoming.number:
         raise Conflict(_(STALE), game=game)
-    values, tiles = check_round(game, upcoming.engine, entry)
+    values, tiles = check_round(game, upcoming.engine, entry, upcoming.number)
     points = round_points(game, values, entry)
     markers = _marks(entry, len(values))
+    at_table = set(playing(game, upcoming.number))
     scores = [
         StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i, markers[i], points[i])
         for i, v in enumerate(values)
+        if i in at_table
     ]
     names = [seat.name for seat in game.seats]
     history = [
@@ -569,13 +597,15 @@ def edit_round(
         rnd = find_round(game, number)
         if seen is None or seen != round_mark(rnd):
             check_version(game, write.seen, expected if seen is None or expected is not None else -1)
-        values, tiles = check_round(game, rnd.engine, entry)
+        values, tiles = check_round(game, rnd.engine, entry, number)
         points = round_points(game, values, entry)
         markers = _marks(entry, len(values))
         scoring = house_rules_of(game).scoring
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
-            score = by_pos[seat.position]
+            score = by_pos.get(seat.position)
+            if score is None:  # not at the table that round
+                continue
             old_flag = _flag(score.went_out, False)
             new_out = entry.went_out == seat.position
             new_tiles = None if tiles is None else tiles[seat.position]

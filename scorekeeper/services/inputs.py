@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
@@ -20,6 +20,7 @@ from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
 from ..reading import Field, Problems, read_count
 from ..rules.text import brief, cut
 from .errors import Invalid
+from .seating import playing
 
 if TYPE_CHECKING:
     from .game_view import AnyGame
@@ -223,17 +224,27 @@ class RoundEntry:
     """Per seat: its train still had a marker on it at the end (asked only when a house rule counts it)."""
 
 
-def check_round(game: AnyGame, engine: int | None, entry: RoundEntry) -> tuple[list[int], list[int] | None]:
-    """Pips (and the tiles left, for a game that records them) as whole numbers; Invalid names every field
-    at fault."""
+def check_round(
+    game: AnyGame, engine: int | None, entry: RoundEntry, number: int | None = None
+) -> tuple[list[int], list[int] | None]:
+    """Pips (and the tiles left, for a game that records them) as whole numbers, one per seat; Invalid names
+    every field at fault. ``number``: the round (None: the round to play next); a seat that does not play it (a
+    late joiner before their first round, a player who left) is not asked for, and counts 0 in what is returned."""
     kind = kind_of(game.kind)
     names = [s.name for s in game.seats]
     most = kind.most_pips(game.set_highest, engine, game.double_blank)
-    likely = kind.likely_pips(len(names), game.set_highest, game.rules, engine, game.double_blank)
+    at_table = playing(game, number)
+    likely = kind.likely_pips(len(at_table), game.set_highest, game.rules, engine, game.double_blank)
     problems = Problems()
     values: list[int] = []
     if len(entry.pips) != len(names):
-        raise Invalid(_("Enter pips for all %(count)d players.", count=len(names)))
+        raise Invalid(_("Enter pips for all %(count)d players.", count=len(at_table)))
+    if len(at_table) != len(names):
+        entry = _only_playing(entry, at_table)
+        if entry.went_out is not None and 0 <= entry.went_out < len(names) and entry.went_out not in at_table:
+            problems.add(
+                "went_out", _("%(name)s is not playing this round.", name=names[entry.went_out]), entry.went_out
+            )
     for i, (name, raw) in enumerate(zip(names, entry.pips)):
         try:
             value = read_count(raw)
@@ -327,6 +338,15 @@ def round_points(game: AnyGame, values: Sequence[int], entry: RoundEntry) -> lis
     return counted
 
 
+def _only_playing(entry: RoundEntry, at_table: Sequence[int]) -> RoundEntry:
+    """The entry with an empty hand in each seat that does not play the round, whatever was sent for it."""
+    seats = set(at_table)
+    pips = [raw if i in seats else "0" for i, raw in enumerate(entry.pips)]
+    tiles = None if entry.tiles is None else [raw if i in seats else "0" for i, raw in enumerate(entry.tiles)]
+    markers = None if entry.markers is None else [bool(m) and i in seats for i, m in enumerate(entry.markers)]
+    return replace(entry, pips=pips, tiles=tiles, markers=markers)
+
+
 def really(name: str, pips: object, likely: object) -> str:
     """The question asked before saving pips above what a hand plausibly holds ("Really 1000 for João?"); the
     round page's script asks the same, filled in with its own values."""
@@ -338,10 +358,21 @@ def really(name: str, pips: object, likely: object) -> str:
     )
 
 
-def _per_player(game: AnyGame, values: object, what: str) -> list[int]:
-    names = [s.name for s in game.seats]
+def _per_player(game: AnyGame, values: object, what: str, number: int | None = None) -> list[int]:
+    every = [s.name for s in game.seats]
+    at_table = set(playing(game, number))
+    names = [s.name for s in game.seats if s.position in at_table]
     if not isinstance(values, dict):
         raise Invalid(f'Send "{what}" as an object of player name to {what}, like {{"Ana": 0, "Ben": 23}}.')
+    away = [k for k in values if clean_name(k) in every and clean_name(k) not in names]
+    if away:
+        raise Invalid(
+            _(
+                "%(name)s does not play this round; send the players at the table: %(players)s.",
+                name=cut(away[0]),
+                players=", ".join(names),
+            )
+        )
     unknown = [k for k in values if clean_name(k) not in names]
     if unknown:
         raise Invalid(
@@ -371,20 +402,22 @@ def _per_player(game: AnyGame, values: object, what: str) -> list[int]:
         v = given[n]
         if not isinstance(v, int) or isinstance(v, bool):
             raise Invalid(f"{n}: {what} must be a whole number, not {brief(v)}.")
-    return [given[n] for n in names]
+    # one value per seat: a seat away from the table this round holds an empty hand
+    return [given.get(n, 0) for n in every]
 
 
-def entry_from_json(game: AnyGame, data: Mapping[str, object]) -> RoundEntry:
+def entry_from_json(game: AnyGame, data: Mapping[str, object], number: int | None = None) -> RoundEntry:
     """A RoundEntry from the JSON API's ``{"pips": {"Ana": 0, ...}, "went_out": "Ana", ...}``, checking every
-    name."""
+    name. ``number``: the round it is for (None: the round to play next), which says who plays it."""
     names = [s.name for s in game.seats]
-    pips = _per_player(game, data.get("pips"), "pips")
-    tiles = _per_player(game, data.get("tiles"), "tiles") if kind_of(game.kind).wins_hands else None
+    at_table = playing(game, number)
+    pips = _per_player(game, data.get("pips"), "pips", number)
+    tiles = _per_player(game, data.get("tiles"), "tiles", number) if kind_of(game.kind).wins_hands else None
     went_out, blocked = data.get("went_out"), data.get("blocked", False)
     out: int | None = None
     if went_out is not None:
         if not isinstance(went_out, str) or clean_name(went_out) not in names:
-            raise Invalid(f'"went_out" must name one of the players: {", ".join(names)}.')
+            raise Invalid(f'"went_out" must name one of the players: {", ".join(names[i] for i in at_table)}.')
         out = names.index(clean_name(went_out))
     if not isinstance(blocked, bool):
         raise Invalid('"blocked" must be true or false.')

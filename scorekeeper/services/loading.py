@@ -45,6 +45,9 @@ _SHOWN_GAME = (
         _GAME,
         _SEAT.c.position,
         _SEAT.c.name,
+        _SEAT.c.joined_round,
+        _SEAT.c.start_total,
+        _SEAT.c.left_round,
         _DRAFT.c.pips,
         _DRAFT.c.tiles,
         _DRAFT.c.went_out,
@@ -92,7 +95,11 @@ def read_game(db: Session, game_id: str) -> StoredGame:
     if not rows:
         raise no_game()
     first = rows[0]
-    seats = [StoredSeat(r.position, r.name) for r in rows if r.position is not None]
+    seats = [
+        StoredSeat(r.position, r.name, r.joined_round, r.start_total or 0, r.left_round)
+        for r in rows
+        if r.position is not None
+    ]
     drafts = [StoredScore(r.position, r.pips, r.tiles, r.went_out, r.marker) for r in rows if r.pips is not None]
     rounds: list[StoredRound] = []
     for r in connection.execute(_SHOWN_ROUNDS, {"game_id": game_id}):

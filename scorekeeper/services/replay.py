@@ -22,7 +22,8 @@ def play_again(db: Session, game: Game) -> Game:
     started = _next_game(db, game)
     if started is not None:
         return started
-    players = tuple(s.name for s in sorted(game.seats, key=lambda s: s.position))
+    # the players still at the table when it ended: one who left does not play again
+    players = tuple(s.name for s in sorted(game.seats, key=lambda s: s.position) if s.left_round is None)
     setup = Setup(
         set=game.set_highest,
         rules=game.rules,
@@ -32,7 +33,9 @@ def play_again(db: Session, game: Game) -> Game:
         house_rules=stored_house_rules(game.rules, game.house_rules),
     )
     # a seat out of range (a hand-edited database) counts as the first seat, as the table screen shows it
-    dealt = game.first_dealer if 0 <= (game.first_dealer or 0) < len(players) else 0
+    seats = sorted(game.seats, key=lambda s: s.position)
+    first = seats[game.first_dealer].name if 0 <= (game.first_dealer or 0) < len(seats) else players[0]
+    dealt = players.index(first) if first in players else -1  # gone from the table: the first seat deals
     new = create_game(db, NewGame(kind_of(game.kind), players, setup, (dealt + 1) % len(players)))
     # whoever links their game first wins; a phone that lost the race drops the game it made and opens that one
     in_use = select(Game.id).where(Game.deleted_at.is_(None))

@@ -6,7 +6,8 @@ None for all), not in the trash, optionally since the start of this month or yea
 - **games**, **won** (first place, alone or shared), **shared** (first place shared), **win rate** (won / games);
 - **pips per round** and **per game** (the pips left over all their rounds, divided);
 - **went out** (rounds), **blocked** (rounds of theirs that were blocked);
-- **best** and **worst game** (the lowest and highest game total: pips over the whole game, in both games);
+- **best** and **worst game** (the lowest and highest game total: pips over the whole game, in both games, with
+  the total a late joiner started with);
 - **lowest** and **highest round** (pips left in one round); **streak** (most rounds in a row, in one game,
   they went out of); **hands won** (Super Domino);
 - **head to head**: for each other person, the games they both finished and in how many each placed ahead;
@@ -194,6 +195,8 @@ def _ranked(finished: Any) -> Any:
             Seat.person_id,
             func.count(Score.id).label("rounds"),
             func.coalesce(func.sum(_counted), 0).label("pips"),
+            # the game total: a late joiner's counts from the total they started with
+            (func.coalesce(func.sum(_counted), 0) + Seat.start_total).label("total"),
             func.coalesce(func.sum(won), 0).label("hands"),
             func.coalesce(func.sum(case((Score.went_out, 1), else_=0)), 0).label("went_out"),
             func.coalesce(func.sum(case((Round.blocked, 1), else_=0)), 0).label("blocked"),
@@ -204,14 +207,14 @@ def _ranked(finished: Any) -> Any:
         .join(finished, finished.c.id == Seat.game_id)
         .join(Round, Round.game_id == Seat.game_id)
         .join(Score, and_(Score.round_id == Round.id, Score.seat_position == Seat.position))
-        .group_by(Seat.game_id, finished.c.kind, finished.c.created_at, Seat.person_id, Seat.position)
+        .group_by(Seat.game_id, finished.c.kind, finished.c.created_at, Seat.person_id, Seat.position, Seat.start_total)
         .subquery("seat_totals")
     )
     # first place: most hands won first where hands decide, then the fewest pips (rules.hand_standings,
     # rules.standings); RANK() shares a place among equals as both do
     order = case((seats.c.kind.in_(hands), -seats.c.hands), else_=0)
     placed = select(
-        seats, func.rank().over(partition_by=seats.c.game_id, order_by=(order, seats.c.pips)).label("place")
+        seats, func.rank().over(partition_by=seats.c.game_id, order_by=(order, seats.c.total)).label("place")
     ).subquery("placed")
     first = case((placed.c.place == 1, 1), else_=0)
     return select(placed, func.sum(first).over(partition_by=placed.c.game_id).label("firsts")).subquery("ranked")
@@ -313,8 +316,8 @@ def _records(
             func.sum(r.c.hands).label("hands"),
             func.sum(r.c.went_out).label("went_out"),
             func.sum(r.c.blocked).label("blocked"),
-            func.min(r.c.pips).label("best"),
-            func.max(r.c.pips).label("worst"),
+            func.min(r.c.total).label("best"),
+            func.max(r.c.total).label("worst"),
             func.min(r.c.low).label("low"),
             func.max(r.c.high).label("high"),
         )
@@ -389,13 +392,13 @@ def series(db: Session, person_id: int, among: Collection[str] | None = None) ->
         return out
     r = _ranked(_finished(among, None, person_id))
     rows = db.execute(
-        select(r.c.game_id, r.c.kind, r.c.created_at, r.c.pips, r.c.place)
+        select(r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place)
         .where(r.c.person_id == person_id)
         .order_by(r.c.created_at, r.c.game_id)
     )
     for row in rows:
         if row.kind in out:
-            out[row.kind].append(Point(row.game_id, row.created_at, int(row.pips), int(row.place)))
+            out[row.kind].append(Point(row.game_id, row.created_at, int(row.total), int(row.place)))
     return out
 
 

@@ -51,7 +51,7 @@ def saved_note(current: services.GameView, number: int) -> str:
     """The round's values as the table screen confirms them: "Round 3 saved: Ana 0 (out), Ben 12, Cleo 30"."""
     rnd = next(r for r in current.rounds if r.number == number)
     values = []
-    for name in current.players:
+    for name in (p for p in current.players if p in rnd.pips):  # the players of that round
         if rnd.went_out == name:
             values.append(_("%(name)s %(pips)d (out)", name=name, pips=rnd.counted(name)))
         elif rnd.tiles is not None:  # a game that records the tiles left: they decide a blocked hand
