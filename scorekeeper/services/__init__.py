@@ -78,6 +78,7 @@ from .people import (
     merge_preview,
     merges_into,
     rename,
+    suggested_names,
     undo_merge,
 )
 from .replay import play_again
@@ -169,6 +170,7 @@ __all__ = [
     "merges_into",
     "list_people",
     "rename",
+    "suggested_names",
     "undo_merge",
     "PERIODS",
     "HeadToHead",

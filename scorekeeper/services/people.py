@@ -138,6 +138,35 @@ def list_people(db: Session, among: Collection[str] | None = None) -> list[Liste
     return [Listed(r.id, r.name, int(r.games or 0), r.last) for r in rows]
 
 
+SUGGESTED = 24
+"""Names the new-game form suggests at most."""
+RECENT_GAMES = 100
+"""The newest games the suggestions are read from: a bounded read along ix_game_started, whatever the history."""
+
+
+def suggested_names(db: Session, among: Collection[str] | None = None, most: int = SUGGESTED) -> list[str]:
+    """The names of the people who sat in the newest games (of those ``among``, every game for None), the most
+    recently seen first: what the new-game form offers to fill in with one tap."""
+    if among is not None and not among:
+        return []
+    newest = select(Game.id, Game.created_at).where(_in_use(among))
+    recent = newest.order_by(Game.created_at.desc(), Game.id.desc()).limit(RECENT_GAMES).subquery()
+    rows = db.execute(
+        select(Person.name)
+        .select_from(recent)
+        .join(Seat, Seat.game_id == recent.c.id)
+        .join(Person, Person.id == Seat.person_id)
+        .where(Person.merged_into.is_(None))
+        .order_by(recent.c.created_at.desc(), recent.c.id.desc(), Seat.position)
+    )
+    names: dict[str, None] = {}
+    for (name,) in rows:
+        names.setdefault(str(name))
+        if len(names) == most:
+            break
+    return list(names)
+
+
 def _no_person() -> NotFound:
     return NotFound(_("There is nobody at this address. Start again from the list of people."))
 
