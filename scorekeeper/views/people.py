@@ -122,3 +122,10 @@ def export(game_id: str) -> str:
     """A game's downloads: the JSON document another scorekeeper imports, and a spreadsheet (CSV)."""
     game = services.view(read_game(session(), game_id))
     return render_template("people/export.html", game=game)
+
+
+@bp.get("/games/<game_id>/print")
+def print_sheet(game_id: str) -> str:
+    """The whole game on one printed page: every round's pips by player, totals and places, and the chart."""
+    game = services.view(read_game(session(), game_id))
+    return render_template("people/print.html", game=game)

@@ -1,0 +1,59 @@
+"""Taking a game along and bringing one in, on a phone: the print view of a whole 8-player, 13-round game is one A4
+page in Chromium's print-to-PDF; the new-game form seats a suggested player with one tap; a game's file from
+another server is imported from the games list."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+EIGHT = ["Alexandrina", "Bartholomew", "Constantina", "Dobromila", "Emmanuelle", "Florentina", "Gwendolyn", "Hildegard"]
+
+
+def _game(page: Page, server: str, players: list[str], rounds: int, **setup: object) -> str:
+    response = page.request.post(f"{server}/api/v1/games", data={"players": players, **setup})
+    assert response.status == 201, response.text()
+    game = str(response.json()["id"])
+    for n in range(rounds):
+        out = players[n % len(players)]
+        pips = {p: 0 if p == out else 20 + 7 * i + n for i, p in enumerate(players)}
+        done = page.request.post(f"{server}/api/v1/games/{game}/rounds", data={"pips": pips, "went_out": out})
+        assert done.status == 201, done.text()
+    return game
+
+
+def _pages(pdf: bytes) -> int:
+    """The pages of a PDF: its page objects (/Type /Page, not the /Pages tree above them)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
+
+
+def test_a_whole_13_round_game_for_8_players_prints_on_one_a4_page(
+    page: Page, live_server: str, artifacts: Path
+) -> None:
+    game = _game(page, live_server, EIGHT, 13, set=12)
+    page.goto(f"{live_server}/games/{game}")
+    page.get_by_role("link", name="Print").click()
+    expect(page.get_by_role("heading", name=re.compile("Mexican Train"))).to_be_visible()
+    expect(page.locator(".sheet-table tbody tr")).to_have_count(13)
+    expect(page.locator(".sheet-table thead th")).to_have_count(9)
+    expect(page.locator(".sheet .chart polyline")).to_have_count(8)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # the table scrolls in its box
+    page.screenshot(path=str(artifacts / "print-view.png"), full_page=True)
+    pdf = page.pdf(format="A4", print_background=True)
+    (artifacts / "print-view.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF")
+    assert _pages(pdf) == 1
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi, to look at what the paper shows
+    page.emulate_media(media="print")
+    page.screenshot(path=str(artifacts / "print-view-a4.png"), full_page=True)
+    page.emulate_media(media="screen")
+    # the same game one round short of a page's worth does not pass by an empty document either
+    many = _game(page, live_server, ["Ana", "Ben"], 0, game="super-domino")
+    for n in range(60):
+        data = {"pips": {"Ana": 0, "Ben": 5}, "tiles": {"Ana": 0, "Ben": 1}, "went_out": "Ana"}
+        assert page.request.post(f"{live_server}/api/v1/games/{many}/rounds", data=data).status == 201
+    page.goto(f"{live_server}/games/{many}/print")
+    assert _pages(page.pdf(format="A4")) > 1  # a long evening takes more paper: the count is real
