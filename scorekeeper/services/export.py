@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -22,11 +24,12 @@ from .. import rules
 from ..i18n import _
 from ..kinds import KINDS, GameKind
 from ..models import Game
-from .backup import FormatError, backed_up_game, read_document, same_game, single_game_backup
+from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup
 from .errors import Conflict, Invalid
 from .game_view import GameView, view
 from .inputs import clean_name
 from .loading import no_game
+from .people import list_people
 
 FORMATS = ("json", "csv")
 """What a game is exported as."""
@@ -73,6 +76,16 @@ def score_sheet_csv(game: GameView) -> str:
 
 def _refuse(problem: str) -> Invalid:
     return Invalid(_("This file cannot be imported: %(problem)s", problem=problem))
+
+
+class AlreadyHere(Conflict):
+    """The game of the document is here already (``game_id``): exactly as in the file, in another version, or in
+    the trash (``trashed``); a page links to it instead of importing it again."""
+
+    def __init__(self, message: str, game_id: str, *, trashed: bool = False) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.trashed = trashed
 
 
 def _check_setup(values: dict[str, Any], kind: GameKind, seats: int) -> tuple[int, ...]:
@@ -146,6 +159,13 @@ def import_game(db: Session, doc: object) -> Game:
 
     Invalid says what is wrong with the document (nothing is written); Conflict when that game is already
     here (or another game with its id is)."""
+    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+        raise _refuse(
+            _(
+                "it is not a game downloaded from a scorekeeper. On the other server, open the game, tap Download "
+                "and choose the game (JSON)."
+            )
+        )
     try:
         nodes = read_document(doc)
     except FormatError as e:
@@ -158,10 +178,12 @@ def import_game(db: Session, doc: object) -> Game:
     here = db.get(Game, game_id)
     if here is not None:
         if here.deleted_at is not None:
-            raise Conflict(_("This game is in the trash here: restore it from the trash instead."))
+            raise AlreadyHere(
+                _("This game is in the trash here: restore it from the trash instead."), game_id, trashed=True
+            )
         if same_game(backed_up_game(db, game_id) or here, node):
-            raise Conflict(_("This game is already here, exactly as in the file."))
-        raise Conflict(_("Another version of this game is already here; it was left as it is."))
+            raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id)
+        raise AlreadyHere(_("Another version of this game is already here; it was left as it is."), game_id)
     code = node.values.get("watch_code")
     if code is not None and db.scalar(select(Game.id).where(Game.watch_code == code)) is not None:
         node.values["watch_code"] = None  # a read-only link is made anew when asked for
@@ -172,7 +194,7 @@ def import_game(db: Session, doc: object) -> Game:
         db.flush()
     except IntegrityError:  # the same game imported from another phone at the same moment
         db.rollback()
-        raise Conflict(_("This game is already here, exactly as in the file.")) from None
+        raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id) from None
     try:
         view(game)  # the score sheet can show it: checked before anything is kept
     except (ValueError, KeyError, IndexError):
@@ -180,3 +202,30 @@ def import_game(db: Session, doc: object) -> Game:
         raise _refuse(_("its rounds do not add up to a game the score sheet can show.")) from None
     db.commit()
     return game
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A game brought in from a file, and what became of its players."""
+
+    game: Game
+    known: list[str]
+    """Players who were people of this phone's games already: the game is theirs too now."""
+    added: list[str]
+    """Players new to this phone's games."""
+
+
+def import_file(db: Session, data: bytes, among: Collection[str] | None = None) -> Imported:
+    """Import the game of an uploaded file (a game's JSON download), as :func:`import_game` does, and say which
+    of its players this phone's games (``among``, every game for None) already had. Invalid for a file that is
+    not such JSON; AlreadyHere when its game is here."""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _refuse(
+            _("it is not JSON. Choose the file the other server's Download gave (it ends in .json).")
+        ) from None
+    known = {p.name for p in list_people(db, among)}
+    game = import_game(db, doc)
+    names = [s.name for s in sorted(game.seats, key=lambda s: s.position)]
+    return Imported(game, [n for n in names if n in known], [n for n in names if n not in known])

@@ -8,12 +8,13 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..db import session
-from ..forms.people import ConfirmForm, MergeForm, RenameForm
+from ..forms.people import ConfirmForm, ImportForm, MergeForm, RenameForm
 from ..i18n import _
 from ..kinds import KINDS
 from ..models import Person
+from ..services.export import AlreadyHere, import_file
 from ..services.loading import read_game
-from .household import my_games
+from .household import my_games, remember
 
 bp = Blueprint("people", __name__)
 
@@ -129,3 +130,30 @@ def print_sheet(game_id: str) -> str:
     """The whole game on one printed page: every round's pips by player, totals and places, and the chart."""
     game = services.view(read_game(session(), game_id))
     return render_template("people/print.html", game=game)
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> Response | tuple[str, int]:
+    """Bring in a game from its JSON file (another household's server): it joins this phone's games."""
+    form = ImportForm()
+    here: AlreadyHere | None = None
+    status = 200
+    if form.validate_on_submit():
+        upload = form.file.data
+        try:
+            if upload is None or not getattr(upload, "filename", ""):
+                message = _("Choose the game's file first (the JSON a scorekeeper's Download gives).")
+                raise services.Invalid(message)
+            imported = import_file(session(), upload.read(), my_games())
+        except AlreadyHere as e:
+            here, status = e, e.status
+            form.file.errors = [e.message]
+        except services.Invalid as e:
+            form.file.errors, status = [e.message], e.status
+        else:
+            remember(imported.game.id)
+            flash(_("The game is here now, with every round and its history."))
+            if imported.added:
+                flash(_("New players here: %(names)s.", names=", ".join(imported.added)))
+            return redirect(url_for("games.table", game_id=imported.game.id))
+    return render_template("people/import.html", form=form, here=here), status
