@@ -167,6 +167,31 @@ def suggested_names(db: Session, among: Collection[str] | None = None, most: int
     return list(names)
 
 
+def listed(db: Session, person: Person, among: Collection[str] | None = None) -> Listed:
+    """One person as the people list shows them: their games (of those ``among``) and when they last played,
+    read along ix_seat_person."""
+    games, last = db.execute(
+        select(func.count(Seat.game_id), func.max(Game.created_at))
+        .join(Game, Game.id == Seat.game_id)
+        .where(Seat.person_id == person.id, _in_use(among))
+    ).one()
+    return Listed(person.id, person.name, int(games or 0), last)
+
+
+def others(db: Session, person_id: int, among: Collection[str] | None = None) -> list[tuple[int, str]]:
+    """The other people this phone sees (id and name, by name), as the merge form offers them: everyone of the
+    household for None, without counting anyone's games."""
+    if among is None:
+        query = select(Person.id, Person.name).where(Person.merged_into.is_(None))
+    elif not among:
+        return []
+    else:
+        seen = select(Seat.person_id).join(Game, Game.id == Seat.game_id).where(_in_use(among))
+        query = select(Person.id, Person.name).where(Person.merged_into.is_(None), Person.id.in_(seen))
+    rows = db.execute(query.where(Person.id != person_id).order_by(Person.name, Person.id))
+    return [(int(i), str(n)) for i, n in rows]
+
+
 def _no_person() -> NotFound:
     return NotFound(_("There is nobody at this address. Start again from the list of people."))
 
@@ -186,13 +211,24 @@ def _sees(db: Session, person_id: int, among: Collection[str] | None) -> bool:
     return db.scalar(seen.limit(1)) is not None
 
 
-def games_of(db: Session, person_id: int, among: Collection[str] | None = None) -> list[SharedGame]:
-    """The games the person sat in (of those ``among``, not in the trash), newest first."""
-    mine = select(Seat.game_id).join(Game, Game.id == Seat.game_id).where(Seat.person_id == person_id, _in_use(among))
+def games_of(
+    db: Session, person_id: int, among: Collection[str] | None = None, most: int | None = None
+) -> list[SharedGame]:
+    """The games the person sat in (of those ``among``, not in the trash), newest first; the ``most`` newest
+    when given."""
+    mine = (
+        select(Game.id)
+        .join(Seat, Seat.game_id == Game.id)
+        .where(Seat.person_id == person_id, _in_use(among))
+        .order_by(Game.created_at.desc(), Game.id)
+    )
+    if most is not None:
+        mine = mine.limit(most)
+    chosen = mine.subquery("chosen")
     rows = db.execute(
         select(Game.id, Game.created_at, Seat.name)
         .join(Seat, Seat.game_id == Game.id)
-        .where(Game.id.in_(mine))
+        .where(Game.id.in_(select(chosen.c.id)))
         .order_by(Game.created_at.desc(), Game.id, Seat.position)
     )
     games: dict[str, SharedGame] = {}

@@ -18,6 +18,9 @@ from .household import my_games, remember
 
 bp = Blueprint("people", __name__)
 
+GAMES_SHOWN = 20
+"""A person's newest games their page links; the games list holds the rest."""
+
 
 @bp.get("/people")
 def index() -> str:
@@ -28,8 +31,7 @@ def index() -> str:
 def _person_page(person: Person, rename: RenameForm | None = None, status: int = 200) -> tuple[str, int]:
     db, among = session(), my_games()
     merge = MergeForm()
-    others = [(str(p.id), p.name) for p in services.list_people(db, among) if p.id != person.id]
-    merge.into.choices = [("", "—"), *others]
+    merge.into.choices = [("", "—"), *((str(i), name) for i, name in services.others(db, person.id, among))]
     boards = services.records(db, among, person_id=person.id)
     points = services.series(db, person.id, among)
     page = render_template(
@@ -39,7 +41,8 @@ def _person_page(person: Person, rename: RenameForm | None = None, status: int =
         records={k: board[0] if board else None for k, board in boards.items()},
         charts={k: services.series_chart(p) for k, p in points.items() if p},
         rivals=services.head_to_head(db, person.id, among),
-        games=services.games_of(db, person.id, among),
+        games=services.games_of(db, person.id, among, most=GAMES_SHOWN),
+        played=services.listed(db, person, among).games,
         merges=services.merges_into(db, person.id),
         rename=rename or RenameForm(formdata=None, name=person.name),
         merge=merge,

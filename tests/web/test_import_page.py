@@ -10,7 +10,6 @@ import json
 import re
 from typing import Any
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 from .helpers import text as page_text
@@ -26,9 +25,7 @@ def _played(client: FlaskClient, players: list[str], rounds: int = 2) -> str:
 
 
 def _upload(client: FlaskClient, data: bytes, name: str = "game.json") -> Any:
-    return client.post(
-        "/games/import", data={"file": (io.BytesIO(data), name)}, content_type="multipart/form-data"
-    )
+    return client.post("/games/import", data={"file": (io.BytesIO(data), name)}, content_type="multipart/form-data")
 
 
 def _errors(page: str) -> list[str]:
@@ -94,7 +91,7 @@ def test_the_games_list_links_the_import_page_and_it_speaks_the_phones_language(
 def test_the_print_view_holds_every_round_the_totals_and_the_chart(client: FlaskClient) -> None:
     game = _played(client, ["Ana", "Ben", "Cleo"], rounds=4)
     page = page_text(client.get(f"/games/{game}/print"))
-    body = page.split('<tbody>', 1)[1].split("</tbody>", 1)[0]
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     assert body.count("<tr>") == 4
     totals = re.search(r"Total</th>(.*?)</tr>", page, re.S)
     assert totals and re.findall(r"<td>(\d+)</td>", totals.group(1)) == ["13", "20", "19"]

@@ -266,3 +266,24 @@ def test_a_kept_leaderboard_follows_every_change(client: FlaskClient) -> None:
     assert ana()["won"] == 0 and ana()["worst_game"] == 50  # a correction shows at once
     assert client.post(f"/games/{game}/delete").status_code == 302
     assert ana() is None  # so does the trash: nobody of this phone's games is left
+
+
+def test_a_long_history_shows_the_newest_games_and_the_latest_totals(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.views import people as people_pages
+
+    games = []
+    for n in range(3):
+        game = _post(client, "/api/v1/games", {"players": ["Ana", "Ben"], "set": 6})["id"]
+        for _r in range(7):
+            _post(client, f"/api/v1/games/{game}/rounds", {"pips": {"Ana": 0, "Ben": 1 + n}, "went_out": "Ana"})
+        games.append(game)
+    ben = next(p for p in client.get("/api/v1/players").get_json()["players"] if p["name"] == "Ben")
+    monkeypatch.setattr(people_pages, "GAMES_SHOWN", 2)
+    page = page_text(client.get(f"/people/{ben['id']}"))
+    assert "The 2 newest of 3 games:" in page
+    assert f"/games/{games[2]}" in page and f"/games/{games[0]}" not in page
+    with app.app_context():
+        latest = stats.series(session(), ben["id"], last=2)["mexican-train"]
+    assert [p.total for p in latest] == [14, 21]  # the latest two, oldest first
