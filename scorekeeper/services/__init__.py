@@ -84,7 +84,18 @@ from .people import (
     undo_merge,
 )
 from .replay import play_again
-from .stats import PERIODS, HeadToHead, Point, Record, head_to_head, records, series, series_chart
+from .stats import (
+    PERIODS,
+    Best,
+    HeadToHead,
+    Point,
+    Record,
+    head_to_head,
+    household_bests,
+    records,
+    series,
+    series_chart,
+)
 
 __all__ = [
     "Draft",
@@ -177,6 +188,8 @@ __all__ = [
     "suggested_names",
     "undo_merge",
     "PERIODS",
+    "Best",
+    "household_bests",
     "HeadToHead",
     "Point",
     "Record",

@@ -429,6 +429,48 @@ def _series(db: Session, person_id: int, among: Collection[str] | None, last: in
     return out
 
 
+# ---------------------------------------------------------------- the household's records
+
+
+@dataclass(frozen=True)
+class Best:
+    """One of the household's records at a game: its value and everyone who holds it."""
+
+    what: str
+    """Which record: ``best_game``, ``worst_game``, ``highest_round``, ``streak``, ``went_out`` or ``won``."""
+    value: int
+    holders: list[str]
+
+
+BESTS: dict[str, tuple[str, bool]] = {
+    "best_game": ("best_game", False),
+    "worst_game": ("worst_game", True),
+    "highest_round": ("highest_round", True),
+    "streak": ("streak", True),
+    "went_out": ("went_out", True),
+    "won": ("won", True),
+}
+"""Each household record: the Record field it is read from, and whether the highest value holds it (else the
+lowest)."""
+
+
+def household_bests(board: Sequence[Record]) -> list[Best]:
+    """The household's records over a board (one game's, one period's): the best and worst game total, the
+    highest single round, the longest run going out, the most rounds gone out of, the most games won; each with
+    everyone who holds it, by name. Nothing for an empty board; a run or a count of nought holds nothing."""
+    bests = []
+    for what, (name, highest) in BESTS.items():
+        values = [int(getattr(r, name)) for r in board]
+        if not values:
+            return []
+        value = max(values) if highest else min(values)
+        if highest and value == 0:
+            continue
+        holders = sorted((r.name for r in board if getattr(r, name) == value), key=str.casefold)
+        bests.append(Best(what, value, holders))
+    return bests
+
+
 # ---------------------------------------------------------------- the chart
 
 

@@ -118,7 +118,10 @@ def leaderboard() -> str:
     """The household's leaderboard, each game apart, for this month, this year or all time."""
     period = request.args.get("period") or "all"
     boards = services.records(session(), my_games(), period)
-    return render_template("people/stats.html", boards=boards, kinds=KINDS, period=period, periods=services.PERIODS)
+    bests = {kind: services.household_bests(board) for kind, board in boards.items()}
+    return render_template(
+        "people/stats.html", boards=boards, bests=bests, kinds=KINDS, period=period, periods=services.PERIODS
+    )
 
 
 @bp.get("/games/<game_id>/export")
