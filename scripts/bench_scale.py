@@ -303,6 +303,11 @@ def measure(size: int, requests: int, keep: bool = False) -> Run:
             shutil.rmtree(work, ignore_errors=True)  # 100,000 games take some 330 MB
     firsts = {label: first for label, (first, _median) in both.items()}
     medians = {label: median for label, (_first, median) in both.items()}
+    # each size as soon as it is measured: a long run stopped at the next size keeps these
+    for label, (first, median) in both.items():
+        print(f"  {label:30} first {first * 1000:9.1f} ms   median {median * 1000:9.1f} ms", flush=True)
+    for label, took in sql.items():
+        print(f"  SQL {label:26} {took * 1000:9.1f} ms", flush=True)
     return Run(filled, medians, firsts, sql, before, after)
 
 
