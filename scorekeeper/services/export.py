@@ -29,7 +29,7 @@ from .errors import Conflict, Invalid
 from .game_view import GameView, view
 from .inputs import clean_name
 from .loading import no_game
-from .people import list_people
+from .people import known_names
 
 FORMATS = ("json", "csv")
 """What a game is exported as."""
@@ -204,6 +204,15 @@ def import_game(db: Session, doc: object) -> Game:
     return game
 
 
+def _named(doc: object) -> list[str]:
+    """The players' names a document gives, read leniently (:func:`import_game` checks the document)."""
+    games = doc.get("games") if isinstance(doc, Mapping) else None
+    if not isinstance(games, list):
+        return []
+    seats = [s for g in games if isinstance(g, Mapping) for s in (g.get("seats") or []) if isinstance(s, Mapping)]
+    return [name for s in seats if isinstance(name := s.get("name"), str)]
+
+
 @dataclass(frozen=True)
 class Imported:
     """A game brought in from a file, and what became of its players."""
@@ -225,7 +234,7 @@ def import_file(db: Session, data: bytes, among: Collection[str] | None = None) 
         raise _refuse(
             _("it is not JSON. Choose the file the other server's Download gave (it ends in .json).")
         ) from None
-    known = {p.name for p in list_people(db, among)}
+    known = known_names(db, _named(doc), among)  # asked before the import makes them people
     game = import_game(db, doc)
     names = [s.name for s in sorted(game.seats, key=lambda s: s.position)]
     return Imported(game, [n for n in names if n in known], [n for n in names if n not in known])

@@ -192,6 +192,18 @@ def others(db: Session, person_id: int, among: Collection[str] | None = None) ->
     return [(int(i), str(n)) for i, n in rows]
 
 
+def known_names(db: Session, names: Collection[str], among: Collection[str] | None = None) -> set[str]:
+    """Which of these names are people this phone sees already (someone of its games; of the household for
+    None)."""
+    if not names or (among is not None and not among):
+        return set()
+    query = select(Person.name).where(Person.name.in_(list(names)), Person.merged_into.is_(None))
+    if among is not None:
+        seen = select(Seat.person_id).join(Game, Game.id == Seat.game_id).where(_in_use(among))
+        query = query.where(Person.id.in_(seen))
+    return {str(n) for n in db.scalars(query)}
+
+
 def _no_person() -> NotFound:
     return NotFound(_("There is nobody at this address. Start again from the list of people."))
 
