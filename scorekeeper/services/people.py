@@ -228,12 +228,10 @@ def games_of(
 ) -> list[SharedGame]:
     """The games the person sat in (of those ``among``, not in the trash), newest first; the ``most`` newest
     when given."""
-    mine = (
-        select(Game.id)
-        .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.person_id == person_id, _in_use(among))
-        .order_by(Game.created_at.desc(), Game.id)
-    )
+    # newest first along ix_game_started, each game asked whether the person sat in it: the ``most`` newest are
+    # found in about as many rows, however long the history
+    sat = select(Seat.id).where(Seat.game_id == Game.id, Seat.person_id == person_id).exists()
+    mine = select(Game.id).where(sat, _in_use(among)).order_by(Game.created_at.desc(), Game.id.desc())
     if most is not None:
         mine = mine.limit(most)
     chosen = mine.subquery("chosen")
@@ -241,7 +239,7 @@ def games_of(
         select(Game.id, Game.created_at, Seat.name)
         .join(Seat, Seat.game_id == Game.id)
         .where(Game.id.in_(select(chosen.c.id)))
-        .order_by(Game.created_at.desc(), Game.id, Seat.position)
+        .order_by(Game.created_at.desc(), Game.id.desc(), Seat.position)
     )
     games: dict[str, SharedGame] = {}
     for game_id, started, name in rows:
