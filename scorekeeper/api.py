@@ -337,8 +337,7 @@ def player(person_id: int) -> Response:
     """One person's records, head to head against each other person, and their game totals over time."""
     db, among = session(), my_games()
     person = services.get_person(db, person_id, among)
-    listed = next(p for p in services.list_people(db, among) if p.id == person.id)
-    body = _player(listed, _by_person(services.records(db, among, person_id=person.id)))
+    body = _player(services.listed(db, person, among), _by_person(services.records(db, among, person_id=person.id)))
     body["head_to_head"] = [h.to_json() for h in services.head_to_head(db, person.id, among)]
     body["series"] = {
         kind: [p.to_json() for p in points] for kind, points in services.series(db, person.id, among).items()

@@ -3,11 +3,16 @@
 For each size, fills a fresh SQLite database in bulk (plain SQL, one transaction per chunk: games of 4 seats and
 7 rounds with their scores and a few lines of history; a tenth Super Domino evenings, one in a hundred in the
 trash), serves it with gunicorn as `make run` does, behind a household password so that the list shows every
-game, and times the games list, a table screen and the new-game page (the median of --requests each, one
-connection per request). Prints each page's median per size, the ratio largest to smallest size, and each
-gunicorn worker's resident memory (VmRSS) before and after the requests.
+game, and times the games list, a table screen, the new-game page, the trash, and the household's stats: the
+leaderboard for each period, a person's page and the players API (the median of --requests each, one connection
+per request, and the first request of each alone: the stats a worker keeps until a game changes are counted
+anew there). Then times the stats' SQL itself, uncounted by any kept board: every person's records for each
+period, and one person's records, head to head and series. The person is Ana, who sat in every game: the
+household's heaviest page. Prints each figure per size, the ratio largest to smallest size, and each gunicorn
+worker's resident memory (VmRSS) before and after the requests.
 
     .venv/bin/python scripts/bench_scale.py                 # 10 and 100,000 games
+    .venv/bin/python scripts/bench_scale.py --sizes 10,10000,100000
     .venv/bin/python scripts/bench_scale.py --sizes 10,1000 --requests 50
 """
 
@@ -144,6 +149,44 @@ def _one_game(database: Path) -> str:
         connection.close()
 
 
+def _one_person(database: Path) -> int:
+    """The person of the first seat, who sat in every game: their page is the heaviest one."""
+    connection = sqlite3.connect(database)
+    try:
+        (person_id,) = connection.execute("SELECT id FROM person WHERE name = ?", (SEATS[0],)).fetchone()
+        return int(person_id)
+    finally:
+        connection.close()
+
+
+def stats_sql(database: Path, person_id: int, repeat: int = 3) -> dict[str, float]:
+    """The best of ``repeat`` timings (seconds) of each stats query, read in-process with nothing kept: what a
+    page costs the first time after a game changed."""
+    from sqlalchemy.orm import Session
+
+    from scorekeeper.db import make_engine
+    from scorekeeper.services import stats
+
+    queries = {
+        "records, all time": lambda db: stats._records(db, None, stats.period_start("all"), None),
+        "records, this year": lambda db: stats._records(db, None, stats.period_start("year"), None),
+        "records, this month": lambda db: stats._records(db, None, stats.period_start("month"), None),
+        "one person's records": lambda db: stats._records(db, None, None, person_id),
+        "head to head": lambda db: stats._head_to_head(db, person_id, None),
+        "series": lambda db: stats._series(db, person_id, None, stats.SERIES),
+    }
+    best: dict[str, float] = {}
+    with Session(make_engine(f"sqlite:///{database}")) as db:
+        for label, query in queries.items():
+            times = []
+            for _n in range(repeat):
+                began = time.perf_counter()
+                query(db)
+                times.append(time.perf_counter() - began)
+            best[label] = min(times)
+    return best
+
+
 def _get(port: int, path: str, cookie: str = "") -> tuple[int, bytes, http.client.HTTPResponse]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
@@ -191,18 +234,19 @@ def workers_rss(master: int) -> dict[int, int]:
     return sizes
 
 
-def timed(port: int, path: str, cookie: str, requests: int) -> float:
-    """The median seconds of ``requests`` GETs of the page (after two untimed ones), each on a new connection."""
+def timed(port: int, path: str, cookie: str, requests: int) -> tuple[float, float]:
+    """The seconds of the first GET of the page, and the median of ``requests`` more (after two untimed ones),
+    each on a new connection."""
     times: list[float] = []
-    for i in range(requests + 2):
+    for i in range(requests + 3):
         began = time.perf_counter()
         status, _body, _response = _get(port, path, cookie)
         took = time.perf_counter() - began
         if status != 200:
             raise SystemExit(f"GET {path} answered {status}")
-        if i >= 2:
+        if i == 0 or i >= 3:
             times.append(took)
-    return statistics.median(times)
+    return times[0], statistics.median(times[1:])
 
 
 @dataclass(frozen=True)
@@ -213,6 +257,10 @@ class Run:
     """Seconds the fill took."""
     medians: dict[str, float]
     """Each page's median seconds."""
+    firsts: dict[str, float]
+    """Each page's first request, in seconds."""
+    sql: dict[str, float]
+    """Each stats query's best seconds, nothing kept."""
     before: dict[int, int]
     """Each worker's VmRSS in KB before the requests, by pid."""
     after: dict[int, int]
@@ -230,6 +278,7 @@ def measure(size: int, requests: int, keep: bool = False) -> Run:
     try:
         cookie = sign_in(port)
         game_id = _one_game(database)
+        person_id = _one_person(database)
         before = workers_rss(server.pid)
         pages = {
             "games list  GET /": "/",
@@ -237,15 +286,29 @@ def measure(size: int, requests: int, keep: bool = False) -> Run:
             "new game    GET /games/new": "/games/new",
             "trash       GET /trash": "/trash",
             "stats       GET /stats": "/stats",
+            "stats       ?period=year": "/stats?period=year",
+            "stats       ?period=month": "/stats?period=month",
+            "person      GET /people/<id>": f"/people/{person_id}",
             "players     GET /api/v1/players": "/api/v1/players",
+            "player      /api/v1/players/<id>": f"/api/v1/players/{person_id}",
         }
-        medians = {label: timed(port, path, cookie, requests) for label, path in pages.items()}
+        both = {label: timed(port, path, cookie, requests) for label, path in pages.items()}
         after = workers_rss(server.pid)
     finally:
         stop_server(server)
+    try:
+        sql = stats_sql(database, person_id)
+    finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)  # 100,000 games take some 330 MB
-    return Run(filled, medians, before, after)
+    firsts = {label: first for label, (first, _median) in both.items()}
+    medians = {label: median for label, (_first, median) in both.items()}
+    # each size as soon as it is measured: a long run stopped at the next size keeps these
+    for label, (first, median) in both.items():
+        print(f"  {label:30} first {first * 1000:9.1f} ms   median {median * 1000:9.1f} ms", flush=True)
+    for label, took in sql.items():
+        print(f"  SQL {label:26} {took * 1000:9.1f} ms", flush=True)
+    return Run(filled, medians, firsts, sql, before, after)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -266,6 +329,16 @@ def main(argv: list[str] | None = None) -> int:
         row = [results[s].medians[label] for s in sizes]
         print(f"{label:30}" + "".join(f"{t * 1000:16.1f}" for t in row) + f"{row[-1] / row[0]:8.2f}")
     print(f"ratio: {large:,} games over {small:,}")
+    print("\nthe first request of each page, ms (a stats page then counts its board anew)")
+    print(f"{'page':30}" + "".join(f"{f'{s:,} games':>16}" for s in sizes) + f"{'ratio':>8}")
+    for label in labels:
+        row = [results[s].firsts[label] for s in sizes]
+        print(f"{label:30}" + "".join(f"{t * 1000:16.1f}" for t in row) + f"{row[-1] / row[0]:8.2f}")
+    print("\nthe stats' SQL in-process, nothing kept, best of 3, ms")
+    print(f"{'query':30}" + "".join(f"{f'{s:,} games':>16}" for s in sizes) + f"{'ratio':>8}")
+    for label in results[small].sql:
+        row = [results[s].sql[label] for s in sizes]
+        print(f"{label:30}" + "".join(f"{t * 1000:16.1f}" for t in row) + f"{row[-1] / max(row[0], 1e-9):8.2f}")
     print("\nworker memory (VmRSS, MB) before -> after the requests")
     for size in sizes:
         before, after = results[size].before, results[size].after

@@ -1,8 +1,9 @@
-"""The people pages' forms: rename a person, merge them into another one, undo a merge."""
+"""The people pages' forms: rename a person, merge them into another one, undo a merge; a game's file to import."""
 
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import SelectField, StringField
 
 from ..i18n import _l
@@ -23,3 +24,9 @@ class MergeForm(FlaskForm):
 
 class ConfirmForm(FlaskForm):
     """A bare confirmation with its CSRF token: doing the merge, undoing it."""
+
+
+class ImportForm(FlaskForm):
+    """A game's JSON file, downloaded from another scorekeeper (the form is sent as multipart/form-data)."""
+
+    file = FileField(_l("The game's file (JSON)"), render_kw={"accept": ".json,application/json"})

@@ -75,15 +75,29 @@ from .people import (
     get_person,
     link_seats,
     list_people,
+    listed,
     merge,
     merge_preview,
     merges_into,
+    others,
     rename,
+    suggested_names,
     undo_merge,
 )
 from .replay import play_again
 from .seats import MOST_SEATS, START_HIGHEST, START_ZERO, STARTS, join_game, leave_game, rename_seat, seat_name
-from .stats import PERIODS, HeadToHead, Point, Record, head_to_head, records, series, series_chart
+from .stats import (
+    PERIODS,
+    Best,
+    HeadToHead,
+    Point,
+    Record,
+    head_to_head,
+    household_bests,
+    records,
+    series,
+    series_chart,
+)
 
 __all__ = [
     "Draft",
@@ -171,9 +185,14 @@ __all__ = [
     "merge_preview",
     "merges_into",
     "list_people",
+    "listed",
+    "others",
     "rename",
+    "suggested_names",
     "undo_merge",
     "PERIODS",
+    "Best",
+    "household_bests",
     "HeadToHead",
     "Point",
     "Record",

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+import json
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +24,12 @@ from .. import rules
 from ..i18n import _
 from ..kinds import KINDS, GameKind
 from ..models import Game
-from .backup import FormatError, backed_up_game, read_document, same_game, single_game_backup
+from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup
 from .errors import Conflict, Invalid
 from .game_view import GameView, view
 from .inputs import clean_name
 from .loading import no_game
+from .people import known_names
 from .seating import playing
 
 FORMATS = ("json", "csv")
@@ -76,6 +78,16 @@ def score_sheet_csv(game: GameView) -> str:
 
 def _refuse(problem: str) -> Invalid:
     return Invalid(_("This file cannot be imported: %(problem)s", problem=problem))
+
+
+class AlreadyHere(Conflict):
+    """The game of the document is here already (``game_id``): exactly as in the file, in another version, or in
+    the trash (``trashed``); a page links to it instead of importing it again."""
+
+    def __init__(self, message: str, game_id: str, *, trashed: bool = False) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.trashed = trashed
 
 
 def _check_setup(values: dict[str, Any], kind: GameKind, seats: int) -> tuple[int, ...]:
@@ -182,6 +194,13 @@ def import_game(db: Session, doc: object) -> Game:
 
     Invalid says what is wrong with the document (nothing is written); Conflict when that game is already
     here (or another game with its id is)."""
+    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+        raise _refuse(
+            _(
+                "it is not a game downloaded from a scorekeeper. On the other server, open the game, tap Download "
+                "and choose the game (JSON)."
+            )
+        )
     try:
         nodes = read_document(doc)
     except FormatError as e:
@@ -194,10 +213,12 @@ def import_game(db: Session, doc: object) -> Game:
     here = db.get(Game, game_id)
     if here is not None:
         if here.deleted_at is not None:
-            raise Conflict(_("This game is in the trash here: restore it from the trash instead."))
+            raise AlreadyHere(
+                _("This game is in the trash here: restore it from the trash instead."), game_id, trashed=True
+            )
         if same_game(backed_up_game(db, game_id) or here, node):
-            raise Conflict(_("This game is already here, exactly as in the file."))
-        raise Conflict(_("Another version of this game is already here; it was left as it is."))
+            raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id)
+        raise AlreadyHere(_("Another version of this game is already here; it was left as it is."), game_id)
     code = node.values.get("watch_code")
     if code is not None and db.scalar(select(Game.id).where(Game.watch_code == code)) is not None:
         node.values["watch_code"] = None  # a read-only link is made anew when asked for
@@ -208,7 +229,7 @@ def import_game(db: Session, doc: object) -> Game:
         db.flush()
     except IntegrityError:  # the same game imported from another phone at the same moment
         db.rollback()
-        raise Conflict(_("This game is already here, exactly as in the file.")) from None
+        raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id) from None
     try:
         view(game)  # the score sheet can show it: checked before anything is kept
     except (ValueError, KeyError, IndexError):
@@ -216,3 +237,39 @@ def import_game(db: Session, doc: object) -> Game:
         raise _refuse(_("its rounds do not add up to a game the score sheet can show.")) from None
     db.commit()
     return game
+
+
+def _named(doc: object) -> list[str]:
+    """The players' names a document gives, read leniently (:func:`import_game` checks the document)."""
+    games = doc.get("games") if isinstance(doc, Mapping) else None
+    if not isinstance(games, list):
+        return []
+    seats = [s for g in games if isinstance(g, Mapping) for s in (g.get("seats") or []) if isinstance(s, Mapping)]
+    return [name for s in seats if isinstance(name := s.get("name"), str)]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A game brought in from a file, and what became of its players."""
+
+    game: Game
+    known: list[str]
+    """Players who were people of this phone's games already: the game is theirs too now."""
+    added: list[str]
+    """Players new to this phone's games."""
+
+
+def import_file(db: Session, data: bytes, among: Collection[str] | None = None) -> Imported:
+    """Import the game of an uploaded file (a game's JSON download), as :func:`import_game` does, and say which
+    of its players this phone's games (``among``, every game for None) already had. Invalid for a file that is
+    not such JSON; AlreadyHere when its game is here."""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _refuse(
+            _("it is not JSON. Choose the file the other server's Download gave (it ends in .json).")
+        ) from None
+    known = known_names(db, _named(doc), among)  # asked before the import makes them people
+    game = import_game(db, doc)
+    names = [s.name for s in sorted(game.seats, key=lambda s: s.position)]
+    return Imported(game, [n for n in names if n in known], [n for n in names if n not in known])

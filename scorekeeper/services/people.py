@@ -138,6 +138,72 @@ def list_people(db: Session, among: Collection[str] | None = None) -> list[Liste
     return [Listed(r.id, r.name, int(r.games or 0), r.last) for r in rows]
 
 
+SUGGESTED = 24
+"""Names the new-game form suggests at most."""
+RECENT_GAMES = 100
+"""The newest games the suggestions are read from: a bounded read along ix_game_started, whatever the history."""
+
+
+def suggested_names(db: Session, among: Collection[str] | None = None, most: int = SUGGESTED) -> list[str]:
+    """The names of the people who sat in the newest games (of those ``among``, every game for None), the most
+    recently seen first: what the new-game form offers to fill in with one tap."""
+    if among is not None and not among:
+        return []
+    newest = select(Game.id, Game.created_at).where(_in_use(among))
+    recent = newest.order_by(Game.created_at.desc(), Game.id.desc()).limit(RECENT_GAMES).subquery()
+    rows = db.execute(
+        select(Person.name)
+        .select_from(recent)
+        .join(Seat, Seat.game_id == recent.c.id)
+        .join(Person, Person.id == Seat.person_id)
+        .where(Person.merged_into.is_(None))
+        .order_by(recent.c.created_at.desc(), recent.c.id.desc(), Seat.position)
+    )
+    names: dict[str, None] = {}
+    for (name,) in rows:
+        names.setdefault(str(name))
+        if len(names) == most:
+            break
+    return list(names)
+
+
+def listed(db: Session, person: Person, among: Collection[str] | None = None) -> Listed:
+    """One person as the people list shows them: their games (of those ``among``) and when they last played,
+    read along ix_seat_person."""
+    games, last = db.execute(
+        select(func.count(Seat.game_id), func.max(Game.created_at))
+        .join(Game, Game.id == Seat.game_id)
+        .where(Seat.person_id == person.id, _in_use(among))
+    ).one()
+    return Listed(person.id, person.name, int(games or 0), last)
+
+
+def others(db: Session, person_id: int, among: Collection[str] | None = None) -> list[tuple[int, str]]:
+    """The other people this phone sees (id and name, by name), as the merge form offers them: everyone of the
+    household for None, without counting anyone's games."""
+    if among is None:
+        query = select(Person.id, Person.name).where(Person.merged_into.is_(None))
+    elif not among:
+        return []
+    else:
+        seen = select(Seat.person_id).join(Game, Game.id == Seat.game_id).where(_in_use(among))
+        query = select(Person.id, Person.name).where(Person.merged_into.is_(None), Person.id.in_(seen))
+    rows = db.execute(query.where(Person.id != person_id).order_by(Person.name, Person.id))
+    return [(int(i), str(n)) for i, n in rows]
+
+
+def known_names(db: Session, names: Collection[str], among: Collection[str] | None = None) -> set[str]:
+    """Which of these names are people this phone sees already (someone of its games; of the household for
+    None)."""
+    if not names or (among is not None and not among):
+        return set()
+    query = select(Person.name).where(Person.name.in_(list(names)), Person.merged_into.is_(None))
+    if among is not None:
+        seen = select(Seat.person_id).join(Game, Game.id == Seat.game_id).where(_in_use(among))
+        query = query.where(Person.id.in_(seen))
+    return {str(n) for n in db.scalars(query)}
+
+
 def _no_person() -> NotFound:
     return NotFound(_("There is nobody at this address. Start again from the list of people."))
 
@@ -157,14 +223,23 @@ def _sees(db: Session, person_id: int, among: Collection[str] | None) -> bool:
     return db.scalar(seen.limit(1)) is not None
 
 
-def games_of(db: Session, person_id: int, among: Collection[str] | None = None) -> list[SharedGame]:
-    """The games the person sat in (of those ``among``, not in the trash), newest first."""
-    mine = select(Seat.game_id).join(Game, Game.id == Seat.game_id).where(Seat.person_id == person_id, _in_use(among))
+def games_of(
+    db: Session, person_id: int, among: Collection[str] | None = None, most: int | None = None
+) -> list[SharedGame]:
+    """The games the person sat in (of those ``among``, not in the trash), newest first; the ``most`` newest
+    when given."""
+    # newest first along ix_game_started, each game asked whether the person sat in it: the ``most`` newest are
+    # found in about as many rows, however long the history
+    sat = select(Seat.id).where(Seat.game_id == Game.id, Seat.person_id == person_id).exists()
+    mine = select(Game.id).where(sat, _in_use(among)).order_by(Game.created_at.desc(), Game.id.desc())
+    if most is not None:
+        mine = mine.limit(most)
+    chosen = mine.subquery("chosen")
     rows = db.execute(
         select(Game.id, Game.created_at, Seat.name)
         .join(Seat, Seat.game_id == Game.id)
-        .where(Game.id.in_(mine))
-        .order_by(Game.created_at.desc(), Game.id, Seat.position)
+        .where(Game.id.in_(select(chosen.c.id)))
+        .order_by(Game.created_at.desc(), Game.id.desc(), Seat.position)
     )
     games: dict[str, SharedGame] = {}
     for game_id, started, name in rows:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Select, and_, case, func, select
 from sqlalchemy.orm import Session
@@ -160,7 +160,10 @@ class Point:
 
 def _finished(among: Collection[str] | None, since: datetime | None, person_id: int | None = None) -> Any:
     """The finished games counted (those ``person_id`` sat in, when given): id, kind and start, as a subquery."""
-    played = select(Round.game_id, func.count(Round.id).label("played")).group_by(Round.game_id).subquery()
+    # the rounds played: a game's rounds are numbered 1, 2, ... with no gap (only the last can be undone, an
+    # import is checked so), so the last number is their count, one seek per game along uq (game_id, number)
+    # instead of counting every round of the household
+    played = select(func.max(Round.number)).where(Round.game_id == Game.id).scalar_subquery()
     # a game's rounds in all, as each kind's rounds_total has it: one per engine (Mexican Train), else as planned
     engines = [k.id for k in KINDS.values() if k.has_engines]
     total = case(
@@ -168,9 +171,8 @@ def _finished(among: Collection[str] | None, since: datetime | None, person_id: 
     )
     query = (
         select(Game.id, Game.kind, Game.created_at)
-        .join(played, played.c.game_id == Game.id)
-        .where(Game.deleted_at.is_(None), played.c.played > 0)
-        .where((Game.finished_at.is_not(None)) | (played.c.played >= total))
+        .where(Game.deleted_at.is_(None), played.is_not(None))
+        .where((Game.finished_at.is_not(None)) | (played >= total))
     )
     if among is not None:
         query = query.where(Game.id.in_(list(among)))
@@ -178,7 +180,9 @@ def _finished(among: Collection[str] | None, since: datetime | None, person_id: 
         query = query.where(Game.created_at >= since)
     if person_id is not None:  # one person's games, read along ix_seat_person: the rest need not be placed
         query = query.where(Game.id.in_(select(Seat.game_id).where(Seat.person_id == person_id)))
-    return query.subquery("finished")
+    # worked out once, before any score is read: left to the planner, SQLite folds it into the join and asks
+    # for each game's last round once per score
+    return query.cte("finished").prefix_with("MATERIALIZED")
 
 
 def _ranked(finished: Any) -> Any:
@@ -221,28 +225,25 @@ def _ranked(finished: Any) -> Any:
 
 
 def _streaks(finished: Any, person_id: int | None) -> Select[Any]:
-    """Each person's longest run of rounds gone out of in a row, by kind (gaps and islands: in a run, the round
-    number minus the row number stays the same)."""
+    """Each person's longest run of rounds gone out of in a row, by kind (gaps and islands: the outs of a run
+    come after the same number of rounds the seat did not go out of)."""
+    # counted over every score, the outs kept only afterwards: filtered first, SQLite reads the outs of the whole
+    # household once per finished game
+    missed = func.sum(case((Score.went_out, 0), else_=1)).over(
+        partition_by=(Round.game_id, Score.seat_position), order_by=Round.number
+    )
     outs = (
-        select(
-            Round.game_id,
-            finished.c.kind,
-            Score.seat_position,
-            (
-                Round.number
-                - func.row_number().over(partition_by=(Round.game_id, Score.seat_position), order_by=Round.number)
-            ).label("island"),
-        )
-        .select_from(Score)
-        .join(Round, Round.id == Score.round_id)
-        .join(finished, finished.c.id == Round.game_id)
-        .where(Score.went_out)
+        select(Round.game_id, finished.c.kind, Score.seat_position, Score.went_out, missed.label("island"))
+        .select_from(finished)
+        .join(Round, Round.game_id == finished.c.id)
+        .join(Score, Score.round_id == Round.id)
         .subquery("outs")
     )
     runs: Any = (
         select(Seat.person_id, outs.c.kind, func.count().label("run"))
         .select_from(outs)
         .join(Seat, and_(Seat.game_id == outs.c.game_id, Seat.position == outs.c.seat_position))
+        .where(outs.c.went_out)
         .group_by(Seat.person_id, outs.c.kind, outs.c.game_id, outs.c.seat_position, outs.c.island)
     )
     if person_id is not None:
@@ -252,10 +253,12 @@ def _streaks(finished: Any, person_id: int | None) -> Select[Any]:
 
 
 KEPT = 64
-"""Leaderboards a worker keeps (see :func:`records`)."""
+"""Stats answers a worker keeps (see :func:`_keep`)."""
 
-_kept: OrderedDict[tuple[object, ...], dict[str, list[Record]]] = OrderedDict()
+_kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
 _kept_lock = threading.Lock()
+
+_T = TypeVar("_T")
 
 
 def _fingerprint(db: Session, among: Collection[str] | None) -> tuple[object, ...]:
@@ -268,6 +271,23 @@ def _fingerprint(db: Session, among: Collection[str] | None) -> tuple[object, ..
     return (str(db.connection().engine.url), int(count), int(versions or 0), str(latest))
 
 
+def _keep(db: Session, among: Collection[str] | None, what: tuple[object, ...], read: Callable[[], _T]) -> _T:
+    """The answer ``read`` gives for ``what`` over the games ``among``, kept (KEPT of them, per worker) until a
+    game changes: reading every score of every game, a whole household's stats cost their SQL once per change,
+    and the same page asked again costs one indexed count. The caller copies what it hands on."""
+    key = (_fingerprint(db, among), None if among is None else tuple(sorted(among)), *what)
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return cast(_T, _kept[key])
+    value = read()
+    with _kept_lock:
+        _kept[key] = value
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return value
+
+
 def records(
     db: Session,
     among: Collection[str] | None = None,
@@ -277,21 +297,9 @@ def records(
 ) -> dict[str, list[Record]]:
     """Every person's records (or one person's), by kind id in the kinds' order, each list a leaderboard: the
     most games won first, then the best win rate, the most games, the name. People without a finished game of
-    a kind are not on its board.
-
-    Reading every score of every game, a whole household's board is kept (KEPT of them, per worker) until a
-    game changes: the same board asked again costs one indexed count."""
+    a kind are not on its board. Kept until a game changes (:func:`_keep`)."""
     since = period_start(period, now)  # a period that is none is refused, whatever the phone sees
-    key = (_fingerprint(db, among), None if among is None else tuple(sorted(among)), since, person_id)
-    with _kept_lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return {kind: list(board) for kind, board in _kept[key].items()}
-    boards = _records(db, among, since, person_id)
-    with _kept_lock:
-        _kept[key] = boards
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
+    boards = _keep(db, among, ("records", since, person_id), lambda: _records(db, among, since, person_id))
     return {kind: list(board) for kind, board in boards.items()}
 
 
@@ -356,9 +364,14 @@ def _records(
 
 
 def head_to_head(db: Session, person_id: int, among: Collection[str] | None = None) -> list[HeadToHead]:
-    """The person against each other person they finished a game with, by kind, then by most games together."""
+    """The person against each other person they finished a game with, by kind, then by most games together.
+    Kept until a game changes (:func:`_keep`)."""
     if among is not None and not among:
         return []
+    return list(_keep(db, among, ("head to head", person_id), lambda: _head_to_head(db, person_id, among)))
+
+
+def _head_to_head(db: Session, person_id: int, among: Collection[str] | None) -> list[HeadToHead]:
     r = _ranked(_finished(among, None, person_id))
     # the person's own place beside every seat of their games: a window, not a join of the seats with themselves
     mine = func.max(case((r.c.person_id == person_id, r.c.place))).over(partition_by=r.c.game_id)
@@ -385,21 +398,82 @@ def head_to_head(db: Session, person_id: int, among: Collection[str] | None = No
     return sorted(found, key=lambda h: (order.index(h.kind.id), -h.games, h.opponent.casefold(), h.opponent_id))
 
 
-def series(db: Session, person_id: int, among: Collection[str] | None = None) -> dict[str, list[Point]]:
-    """The person's game totals in the order the games started, by kind id."""
-    out: dict[str, list[Point]] = {k: [] for k in KINDS}
+SERIES = 100
+"""Games of each kind a person's series holds at most: the latest ones (a chart of years of evenings would be a
+smear, and its page as long as the history)."""
+
+
+def series(
+    db: Session, person_id: int, among: Collection[str] | None = None, last: int = SERIES
+) -> dict[str, list[Point]]:
+    """The person's game totals in the order the games started, by kind id: the ``last`` latest of each kind.
+    Kept until a game changes (:func:`_keep`)."""
     if among is not None and not among:
-        return out
+        return {k: [] for k in KINDS}
+    kept = _keep(db, among, ("series", person_id, last), lambda: _series(db, person_id, among, last))
+    return {kind: list(points) for kind, points in kept.items()}
+
+
+def _series(db: Session, person_id: int, among: Collection[str] | None, last: int) -> dict[str, list[Point]]:
+    out: dict[str, list[Point]] = {k: [] for k in KINDS}
     r = _ranked(_finished(among, None, person_id))
-    rows = db.execute(
-        select(r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place)
+    newest = func.row_number().over(partition_by=r.c.kind, order_by=(r.c.created_at.desc(), r.c.game_id.desc()))
+    mine = (
+        select(r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place, newest.label("newest"))
         .where(r.c.person_id == person_id)
-        .order_by(r.c.created_at, r.c.game_id)
+        .subquery("mine")
+    )
+    rows = db.execute(
+        select(mine.c.game_id, mine.c.kind, mine.c.created_at, mine.c.total, mine.c.place)
+        .where(mine.c.newest <= last)
+        .order_by(mine.c.created_at, mine.c.game_id)
     )
     for row in rows:
         if row.kind in out:
             out[row.kind].append(Point(row.game_id, row.created_at, int(row.total), int(row.place)))
     return out
+
+
+# ---------------------------------------------------------------- the household's records
+
+
+@dataclass(frozen=True)
+class Best:
+    """One of the household's records at a game: its value and everyone who holds it."""
+
+    what: str
+    """Which record: ``best_game``, ``worst_game``, ``highest_round``, ``streak``, ``went_out`` or ``won``."""
+    value: int
+    holders: list[str]
+
+
+BESTS: dict[str, tuple[str, bool]] = {
+    "best_game": ("best_game", False),
+    "worst_game": ("worst_game", True),
+    "highest_round": ("highest_round", True),
+    "streak": ("streak", True),
+    "went_out": ("went_out", True),
+    "won": ("won", True),
+}
+"""Each household record: the Record field it is read from, and whether the highest value holds it (else the
+lowest)."""
+
+
+def household_bests(board: Sequence[Record]) -> list[Best]:
+    """The household's records over a board (one game's, one period's): the best and worst game total, the
+    highest single round, the longest run going out, the most rounds gone out of, the most games won; each with
+    everyone who holds it, by name. Nothing for an empty board; a run or a count of nought holds nothing."""
+    bests = []
+    for what, (name, highest) in BESTS.items():
+        values = [int(getattr(r, name)) for r in board]
+        if not values:
+            return []
+        value = max(values) if highest else min(values)
+        if highest and value == 0:
+            continue
+        holders = sorted((r.name for r in board if getattr(r, name) == value), key=str.casefold)
+        bests.append(Best(what, value, holders))
+    return bests
 
 
 # ---------------------------------------------------------------- the chart

@@ -52,7 +52,12 @@ def new() -> str | Response:
             remember(game.id)
             return redirect(url_for("games.table", game_id=game.id))
     return render_template(
-        "games/new.html", form=form, has_last=bool(last), kinds=KINDS.values(), every_game_seats=EVERY_GAME_SEATS
+        "games/new.html",
+        form=form,
+        has_last=bool(last),
+        suggestions=services.suggested_names(session(), my_games()),
+        kinds=KINDS.values(),
+        every_game_seats=EVERY_GAME_SEATS,
     )
 
 

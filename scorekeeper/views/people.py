@@ -8,14 +8,18 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..db import session
-from ..forms.people import ConfirmForm, MergeForm, RenameForm
+from ..forms.people import ConfirmForm, ImportForm, MergeForm, RenameForm
 from ..i18n import _
 from ..kinds import KINDS
 from ..models import Person
+from ..services.export import AlreadyHere, import_file
 from ..services.loading import read_game
-from .household import my_games
+from .household import my_games, remember
 
 bp = Blueprint("people", __name__)
+
+GAMES_SHOWN = 20
+"""A person's newest games their page links; the games list holds the rest."""
 
 
 @bp.get("/people")
@@ -27,8 +31,7 @@ def index() -> str:
 def _person_page(person: Person, rename: RenameForm | None = None, status: int = 200) -> tuple[str, int]:
     db, among = session(), my_games()
     merge = MergeForm()
-    others = [(str(p.id), p.name) for p in services.list_people(db, among) if p.id != person.id]
-    merge.into.choices = [("", "—"), *others]
+    merge.into.choices = [("", "—"), *((str(i), name) for i, name in services.others(db, person.id, among))]
     boards = services.records(db, among, person_id=person.id)
     points = services.series(db, person.id, among)
     page = render_template(
@@ -38,7 +41,8 @@ def _person_page(person: Person, rename: RenameForm | None = None, status: int =
         records={k: board[0] if board else None for k, board in boards.items()},
         charts={k: services.series_chart(p) for k, p in points.items() if p},
         rivals=services.head_to_head(db, person.id, among),
-        games=services.games_of(db, person.id, among),
+        games=services.games_of(db, person.id, among, most=GAMES_SHOWN),
+        played=services.listed(db, person, among).games,
         merges=services.merges_into(db, person.id),
         rename=rename or RenameForm(formdata=None, name=person.name),
         merge=merge,
@@ -114,7 +118,10 @@ def leaderboard() -> str:
     """The household's leaderboard, each game apart, for this month, this year or all time."""
     period = request.args.get("period") or "all"
     boards = services.records(session(), my_games(), period)
-    return render_template("people/stats.html", boards=boards, kinds=KINDS, period=period, periods=services.PERIODS)
+    bests = {kind: services.household_bests(board) for kind, board in boards.items()}
+    return render_template(
+        "people/stats.html", boards=boards, bests=bests, kinds=KINDS, period=period, periods=services.PERIODS
+    )
 
 
 @bp.get("/games/<game_id>/export")
@@ -122,3 +129,37 @@ def export(game_id: str) -> str:
     """A game's downloads: the JSON document another scorekeeper imports, and a spreadsheet (CSV)."""
     game = services.view(read_game(session(), game_id))
     return render_template("people/export.html", game=game)
+
+
+@bp.get("/games/<game_id>/print")
+def print_sheet(game_id: str) -> str:
+    """The whole game on one printed page: every round's pips by player, totals and places, and the chart."""
+    game = services.view(read_game(session(), game_id))
+    return render_template("people/print.html", game=game)
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> Response | tuple[str, int]:
+    """Bring in a game from its JSON file (another household's server): it joins this phone's games."""
+    form = ImportForm()
+    here: AlreadyHere | None = None
+    status = 200
+    if form.validate_on_submit():
+        upload = form.file.data
+        try:
+            if upload is None or not getattr(upload, "filename", ""):
+                message = _("Choose the game's file first (the JSON a scorekeeper's Download gives).")
+                raise services.Invalid(message)
+            imported = import_file(session(), upload.read(), my_games())
+        except AlreadyHere as e:
+            here, status = e, e.status
+            form.file.errors = [e.message]
+        except services.Invalid as e:
+            form.file.errors, status = [e.message], e.status
+        else:
+            remember(imported.game.id)
+            flash(_("The game is here now, with every round and its history."))
+            if imported.added:
+                flash(_("New players here: %(names)s.", names=", ".join(imported.added)))
+            return redirect(url_for("games.table", game_id=imported.game.id))
+    return render_template("people/import.html", form=form, here=here), status

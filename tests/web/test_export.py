@@ -114,7 +114,7 @@ def test_a_wrong_file_is_refused_with_the_reason_and_nothing_is_added(client: Fl
         answer = _post(client, "/api/v1/games/import", doc, status)
         assert words in answer["error"], answer
 
-    refused({**document, "format": "something-else"}, "not a scorekeeper backup")
+    refused({**document, "format": "something-else"}, "not a game downloaded from a scorekeeper")
     refused({**document, "version": 9}, "this backup is version 9")
     refused({**document, "games": [fresh, {**fresh, "id": "another1"}]}, "import one game at a time")
     refused({**document, "games": []}, "import one game at a time")

@@ -4,6 +4,7 @@ same rows, with the rules' own standings deciding who won; the leaderboard's per
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -266,3 +267,51 @@ def test_a_kept_leaderboard_follows_every_change(client: FlaskClient) -> None:
     assert ana()["won"] == 0 and ana()["worst_game"] == 50  # a correction shows at once
     assert client.post(f"/games/{game}/delete").status_code == 302
     assert ana() is None  # so does the trash: nobody of this phone's games is left
+
+
+def test_a_long_history_shows_the_newest_games_and_the_latest_totals(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.views import people as people_pages
+
+    games = []
+    for n in range(3):
+        game = _post(client, "/api/v1/games", {"players": ["Ana", "Ben"], "set": 6})["id"]
+        for _r in range(7):
+            _post(client, f"/api/v1/games/{game}/rounds", {"pips": {"Ana": 0, "Ben": 1 + n}, "went_out": "Ana"})
+        games.append(game)
+    ben = next(p for p in client.get("/api/v1/players").get_json()["players"] if p["name"] == "Ben")
+    monkeypatch.setattr(people_pages, "GAMES_SHOWN", 2)
+    page = page_text(client.get(f"/people/{ben['id']}"))
+    assert "The 2 newest of 3 games:" in page
+    assert f"/games/{games[2]}" in page and f"/games/{games[0]}" not in page
+    with app.app_context():
+        latest = stats.series(session(), ben["id"], last=2)["mexican-train"]
+    assert [p.total for p in latest] == [14, 21]  # the latest two, oldest first
+
+
+def test_the_household_page_names_who_holds_each_record(client: FlaskClient) -> None:
+    rounds = [  # Ana goes out of the first three in a row; Ben of the rest, and holds the highest round
+        {"Ana": 0, "Ben": 9, "Cleo": 4},
+        {"Ana": 0, "Ben": 2, "Cleo": 3},
+        {"Ana": 0, "Ben": 40, "Cleo": 5},
+        {"Ana": 6, "Ben": 0, "Cleo": 1},
+        {"Ana": 8, "Ben": 0, "Cleo": 2},
+        {"Ana": 1, "Ben": 0, "Cleo": 3},
+        {"Ana": 2, "Ben": 0, "Cleo": 9},
+    ]
+    game = _post(client, "/api/v1/games", {"players": ["Ana", "Ben", "Cleo"], "set": 6})["id"]
+    for pips in rounds:
+        out = next(p for p, v in pips.items() if v == 0)
+        _post(client, f"/api/v1/games/{game}/rounds", {"pips": pips, "went_out": out})
+    totals = {p: sum(r[p] for r in rounds) for p in ("Ana", "Ben", "Cleo")}  # Ana 17, Ben 51, Cleo 27
+    page = page_text(client.get("/stats"))
+    records = re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>\s*<dd class=\"holders\">([^<]+)</dd>", page)
+    assert records[:6] == [
+        ("Best game", str(min(totals.values())), "Ana"),
+        ("Worst game", str(max(totals.values())), "Ben"),
+        ("Highest round", "40", "Ben"),
+        ("Longest run going out", "4", "Ben"),
+        ("Went out", "4", "Ben"),
+        ("Won", "1", "Ana"),
+    ]
