@@ -192,8 +192,8 @@ class _Seated:
 def import_game(db: Session, doc: object) -> Game:
     """Add the game of a one-game document (as :func:`game_export` makes it), with its rounds and history.
 
-    Invalid says what is wrong with the document (nothing is written); Conflict when that game is already
-    here (or another game with its id is)."""
+    Invalid says what is wrong with the document (nothing is written); AlreadyHere (a Conflict) when that game
+    is already here, in another version, or in the trash."""
     if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
         raise _refuse(
             _(
