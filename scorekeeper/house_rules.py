@@ -74,6 +74,30 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("highest-double", N_("the highest double in hand starts")),
         ("next-double", N_("skip to the next double somebody holds")),
     ),
+    _choice(
+        "marker_removed_by",
+        N_("Who takes a marker off a train"),
+        ("owner", N_("a marker comes off only when its owner plays on their train")),
+        ("anyone", N_("any tile laid on a marked train takes its marker off")),
+        ("next", N_("only the next player may play on a marked train")),
+    ),
+    _flag(
+        "highest_engine_every_round",
+        N_("Every round opens on the highest double (12-12 all evening)"),
+        N_("the highest double opens every round"),
+    ),
+    _flag(
+        "announce_last_tile",
+        N_("Announce your last tile; caught without it, draw a penalty"),
+        N_("announce the last tile"),
+    ),
+    _number(
+        "last_tile_penalty",
+        N_("Tiles drawn for a last tile not announced (empty: 2)"),
+        N_("%(value)s tiles for a last tile not announced"),
+        range(0, 11),
+        "engine",
+    ),
     _number(
         "going_out",
         N_("Points for going out (a bonus is negative, like −10)"),

@@ -262,14 +262,17 @@ def rules_in_force(kind: GameKind, house: HouseRules) -> list[str]:
         if rule.input == "choice":
             shown.append(next((_(words) for v, words in rule.choices if v == value), str(value)))
         elif rule.input == "number":
-            shown.append(_(rule.shown, value=shown_value(value)))
+            # a scoring rule's number is added to a total: signed ("−10"); an engine option's is a count
+            shown.append(_(rule.shown, value=shown_value(value) if rule.scope == "scoring" else str(value)))
         else:
             shown.append(_(rule.shown))
     return shown
 
 
 def _engines(game: AnyGame) -> tuple[int, ...]:
-    return kind_of(game.kind).engines(game.set_highest, game.ascending, game.rounds_planned)
+    # the game's house rules may change the sequence (highest_engine_every_round: 12-12 all evening)
+    spec = house_rules_of(game).rules_spec(game.rules)
+    return kind_of(game.kind).engines(game.set_highest, game.ascending, game.rounds_planned, spec)
 
 
 def rounds_total(game: AnyGame) -> int | None:
