@@ -4,7 +4,9 @@ that is refused when stale and harmless when sent again, on the players page and
 
 from __future__ import annotations
 
+import copy
 import html
+import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import services
 from scorekeeper.models import Change, Person, Seat
+from scorekeeper.services.backup import backup_document, restore_document
 
 from .helpers import errors, text
 
@@ -447,3 +450,24 @@ def test_a_typo_fixed_after_the_game_is_filed_under_its_last_round(client: Flask
     assert "Round 2" not in text(client.get(f"/games/{game}/history"))
     assert "already over" in _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve"}, 409)["error"]
     assert "already over" in _patch(client, f"/api/v1/games/{game}/seats/0", {"left": True}, 409)["error"]
+
+
+def test_a_backup_keeps_who_joined_and_left_and_an_old_backup_reads_as_nobody_did(
+    app: Flask, client: FlaskClient, other: Flask
+) -> None:
+    game = _game(client, "Ana", "Ben", "Cleo")
+    _round(client, game, {"Ana": 0, "Ben": 20, "Cleo": 35})
+    _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve", "start": "highest"})
+    _patch(client, f"/api/v1/games/{game}/seats/0", {"left": True})
+    plain = _game(client, "Dora", "Ivo")
+    with _db(app) as db:
+        document = json.loads(json.dumps(backup_document(db)))
+    with _db(other) as db:
+        report = restore_document(db, copy.deepcopy(document))
+        assert sorted(report.added) == sorted([game, plain])
+        assert json.loads(json.dumps(backup_document(db)))["games"] == document["games"]
+    restored = other.test_client()
+    assert restored.get(f"/api/v1/games/{game}").get_json() == _json(client, game)
+    # the seats of a game nobody joined or left say no more than they did before seats could change
+    seats = next(g for g in document["games"] if g["id"] == plain)["seats"]
+    assert seats == [{"position": 0, "name": "Dora"}, {"position": 1, "name": "Ivo"}]
