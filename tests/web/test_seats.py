@@ -432,6 +432,7 @@ def test_a_late_joiner_who_leaves_before_playing_plays_no_round(client: FlaskCli
     _round(client, game, {"Ana": 1, "Ben": 0, "Cleo": 3})
     _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve", "start": "highest"})
     assert client.delete(f"/api/v1/games/{game}/rounds/2").status_code == 200  # round 2 is played again
+    assert [s["state"] for s in _json(client, game)["seats"]] == ["playing", "playing", "playing", "joining"]
     _patch(client, f"/api/v1/games/{game}/seats/3", {"left": True})
     answer = _json(client, game)
     assert answer["seats"][3]["joined_round"] == answer["seats"][3]["left_round"] == 3
@@ -471,3 +472,15 @@ def test_a_backup_keeps_who_joined_and_left_and_an_old_backup_reads_as_nobody_di
     # the seats of a game nobody joined or left say no more than they did before seats could change
     seats = next(g for g in document["games"] if g["id"] == plain)["seats"]
     assert seats == [{"position": 0, "name": "Dora"}, {"position": 1, "name": "Ivo"}]
+
+
+def test_the_forms_need_their_csrf_token(app_with_csrf: Flask) -> None:
+    client = app_with_csrf.test_client()
+    game = _game(client, "Ana", "Jaon")
+    for action, data in (
+        ("rename", {"rename-seat": "1", "rename-name": "João"}),
+        ("join", {"join-name": "Eve", "join-start": "zero"}),
+        ("leave", {"leave-seat": "1"}),
+    ):
+        assert client.post(f"/games/{game}/players/{action}", data=data).status_code == 400
+    assert _json(client, game)["players"] == ["Ana", "Jaon"] and _history(client, game) == []
