@@ -4,7 +4,9 @@ that is refused when stale and harmless when sent again, on the players page and
 
 from __future__ import annotations
 
+import copy
 import html
+import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import services
 from scorekeeper.models import Change, Person, Seat
+from scorekeeper.services.backup import backup_document, restore_document
 
 from .helpers import errors, text
 
@@ -429,6 +432,7 @@ def test_a_late_joiner_who_leaves_before_playing_plays_no_round(client: FlaskCli
     _round(client, game, {"Ana": 1, "Ben": 0, "Cleo": 3})
     _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve", "start": "highest"})
     assert client.delete(f"/api/v1/games/{game}/rounds/2").status_code == 200  # round 2 is played again
+    assert [s["state"] for s in _json(client, game)["seats"]] == ["playing", "playing", "playing", "joining"]
     _patch(client, f"/api/v1/games/{game}/seats/3", {"left": True})
     answer = _json(client, game)
     assert answer["seats"][3]["joined_round"] == answer["seats"][3]["left_round"] == 3
@@ -447,3 +451,36 @@ def test_a_typo_fixed_after_the_game_is_filed_under_its_last_round(client: Flask
     assert "Round 2" not in text(client.get(f"/games/{game}/history"))
     assert "already over" in _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve"}, 409)["error"]
     assert "already over" in _patch(client, f"/api/v1/games/{game}/seats/0", {"left": True}, 409)["error"]
+
+
+def test_a_backup_keeps_who_joined_and_left_and_an_old_backup_reads_as_nobody_did(
+    app: Flask, client: FlaskClient, other: Flask
+) -> None:
+    game = _game(client, "Ana", "Ben", "Cleo")
+    _round(client, game, {"Ana": 0, "Ben": 20, "Cleo": 35})
+    _post(client, f"/api/v1/games/{game}/seats", {"name": "Eve", "start": "highest"})
+    _patch(client, f"/api/v1/games/{game}/seats/0", {"left": True})
+    plain = _game(client, "Dora", "Ivo")
+    with _db(app) as db:
+        document = json.loads(json.dumps(backup_document(db)))
+    with _db(other) as db:
+        report = restore_document(db, copy.deepcopy(document))
+        assert sorted(report.added) == sorted([game, plain])
+        assert json.loads(json.dumps(backup_document(db)))["games"] == document["games"]
+    restored = other.test_client()
+    assert restored.get(f"/api/v1/games/{game}").get_json() == _json(client, game)
+    # the seats of a game nobody joined or left say no more than they did before seats could change
+    seats = next(g for g in document["games"] if g["id"] == plain)["seats"]
+    assert seats == [{"position": 0, "name": "Dora"}, {"position": 1, "name": "Ivo"}]
+
+
+def test_the_forms_need_their_csrf_token(app_with_csrf: Flask) -> None:
+    client = app_with_csrf.test_client()
+    game = _game(client, "Ana", "Jaon")
+    for action, data in (
+        ("rename", {"rename-seat": "1", "rename-name": "João"}),
+        ("join", {"join-name": "Eve", "join-start": "zero"}),
+        ("leave", {"leave-seat": "1"}),
+    ):
+        assert client.post(f"/games/{game}/players/{action}", data=data).status_code == 400
+    assert _json(client, game)["players"] == ["Ana", "Jaon"] and _history(client, game) == []
