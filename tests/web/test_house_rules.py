@@ -342,3 +342,35 @@ def test_the_variants_page_describes_every_scoring_house_rule(client: FlaskClien
         assert page.count(f'id="option-{name}"') == 1, name
     assert "Does going out earn a bonus?" in page
     assert "the others count their pips twice" in page
+
+
+def test_the_highest_double_every_round_reaches_the_score_sheet(client: FlaskClient) -> None:
+    # the Czech reading some tables take: 12-12 opens every round of the evening, not the countdown
+    game = new_api_game(client, {"highest_engine_every_round": True})
+    plain = new_api_game(client, {})
+    for number in (1, 2):
+        for g in (game, plain):
+            response = client.post(
+                api(g) + "/rounds", json={"pips": {"Ana": 0, "Ben": 5, "Cleo": 9}, "went_out": "Ana"}
+            )
+            assert response.status_code == 201, response.get_data(as_text=True)
+    house, countdown = client.get(api(game)).get_json(), client.get(api(plain)).get_json()
+    assert [r["engine"] for r in house["rounds"]] == [12, 12] and house["next_round"]["engine"] == 12
+    assert [r["engine"] for r in countdown["rounds"]] == [12, 11] and countdown["next_round"]["engine"] == 10
+    assert "the highest double opens every round" in html.unescape(text(client.get(game)))
+
+
+def test_the_newer_engine_options_are_chosen_at_the_start_and_named_on_the_table(client: FlaskClient) -> None:
+    game = new_api_game(client, {"marker_removed_by": "next", "announce_last_tile": True, "last_tile_penalty": 3})
+    assert client.get(api(game)).get_json()["house_rules"] == {
+        "marker_removed_by": "next",
+        "announce_last_tile": True,
+        "last_tile_penalty": 3,
+    }
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and line.group(1).strip() == (
+        "House rules: only the next player may play on a marked train · announce the last tile"
+        " · 3 tiles for a last tile not announced"
+    )
+    refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"last_tile_penalty": 11}})
+    assert refused.status_code == 422
