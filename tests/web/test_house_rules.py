@@ -348,7 +348,7 @@ def test_the_highest_double_every_round_reaches_the_score_sheet(client: FlaskCli
     # the Czech reading some tables take: 12-12 opens every round of the evening, not the countdown
     game = new_api_game(client, {"highest_engine_every_round": True})
     plain = new_api_game(client, {})
-    for number in (1, 2):
+    for _round in (1, 2):
         for g in (game, plain):
             response = client.post(
                 api(g) + "/rounds", json={"pips": {"Ana": 0, "Ben": 5, "Cleo": 9}, "went_out": "Ana"}

@@ -288,8 +288,8 @@ _PRESETS = (
             "until someone draws it. On the first lap each player lays as many tiles as they can on their own "
             "train. Later, one tile a turn; after a double you must lay a second tile, and if you cannot, the "
             "next player must satisfy the double, and so on around the table. A player who cannot play draws "
-            "one and lays it if possible, otherwise marks their train; the next player may then play there, "
-            "and the tile they lay replaces the marker; nobody else may (option marker_removed_by). The "
+            "one and lays it if possible, otherwise marks their train; then only the next player may play "
+            "there, and their tile replaces the marker (option marker_removed_by). The "
             "document describes no Mexican train, so this preset has none (option mexican_train adds one). A "
             "round may end on a double."
         ),
