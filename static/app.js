@@ -36,7 +36,8 @@ function setUpSending() {
       const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
       body = await r.json();
       if (r.ok) {
-        for (const i of form.querySelectorAll(`[data-seat="${button.value}"] input, input[type=radio]`)) {
+        const sent = button.value === "double_end" ? ", input[name=ended_on_double]" : "";
+        for (const i of form.querySelectorAll(`[data-seat="${button.value}"] input, input[type=radio]${sent}`)) {
           if (i.type === "radio" || i.type === "checkbox") i.defaultChecked = i.checked; else i.defaultValue = i.value;
         }
         if (body.stored) return window.location.assign(document.querySelector("main").dataset.table);
@@ -61,6 +62,13 @@ function setUpSending() {
     for (const radio of form.querySelectorAll("input[name=went_out]")) {
       radio.addEventListener("change", () => { if (radio === blocked || blocked.defaultChecked) send(mark); });
     }
+  }
+  // a scoring house rule's "ended on a double": ticking it sends it, as choosing "blocked" does
+  const doubled = form.querySelector("input[name=ended_on_double]");
+  const doubleMark = form.querySelector("button.send[value=double_end]");
+  if (doubled && doubleMark) {
+    doubleMark.hidden = true;
+    doubled.addEventListener("change", () => send(doubleMark));
   }
 }
 

@@ -212,6 +212,11 @@ class GameView:
         return frozenset(s.name for s in self.seats if s.left)
 
     @property
+    def engine_house_rules_shown(self) -> list[str]:
+        """The house rules that change play (those the move checker follows), in a few words each."""
+        return rules_in_force(self.kind, self.house_rules, "engine")
+
+    @property
     def rules_title(self) -> str:
         """The title of the rules played, in the reader's language."""
         return self.kind.rules_title(self.rules)
@@ -252,12 +257,13 @@ def _round_view(kind: GameKind, players: list[str], row: RoundRow | StoredRound)
     )
 
 
-def rules_in_force(kind: GameKind, house: HouseRules) -> list[str]:
-    """Each house rule chosen in a few words ("going out −10"), in the list's order."""
+def rules_in_force(kind: GameKind, house: HouseRules, scope: str | None = None) -> list[str]:
+    """Each house rule chosen in a few words ("going out −10"), in the list's order; only the engine's or the
+    score sheet's with ``scope``."""
     shown: list[str] = []
     for rule in kind.house_rules:
         value = house.value(rule)
-        if value is None:
+        if value is None or scope not in (None, rule.scope):
             continue
         if rule.input == "choice":
             shown.append(next((_(words) for v, words in rule.choices if v == value), str(value)))

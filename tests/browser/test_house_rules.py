@@ -86,3 +86,18 @@ def test_with_eight_players_and_house_rules_every_total_is_still_on_the_first_sc
     for element in page.locator(".standings .total").all():
         box = element.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SMALL["height"], element.inner_text()
+
+
+def test_ticking_ended_on_a_double_reaches_the_other_phones(page: Page, live_server: str) -> None:
+    page.set_viewport_size(SMALL)
+    created = page.request.post(
+        f"{live_server}/api/v1/games", data={"players": ["Ana", "Ben"], "house_rules": {"double_end": True}}
+    )
+    game = created.json()["id"]
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    expect(page.get_by_role("button", name="Send the double mark")).to_be_hidden()  # ticking is enough
+    with page.expect_response(lambda r: r.request.method == "POST" and r.status == 200):
+        page.get_by_label("Ended on a double: the others count twice").check()
+    other = page.context.new_page()
+    other.goto(f"{live_server}/games/{game}/rounds/new")
+    expect(other.get_by_label("Ended on a double: the others count twice")).to_be_checked()
