@@ -132,8 +132,21 @@ def writer_turn(engine: Engine) -> Iterator[None]:
 @contextmanager
 def writing(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
     """Change the ORM ``game`` as one atomic, version-checked write, in this thread's turn (see :func:`claimed`)."""
+    # End this request's read before queueing, as claimed() would right after: a thread waiting its turn must not
+    # hold a pooled connection, or enough of them waiting leave the pool empty for the one whose turn it is
+    # (which gets its connection back from the pool once its turn comes) and everyone waits out the pool timeout.
+    _end_read(db, game)
     with writer_turn(db.get_bind().engine), claimed(db, game, draft=draft) as write:
         yield write
+
+
+def _end_read(db: Session, game: Game) -> None:
+    """End any read begun earlier, so that what follows reads the newest rows; with nothing pending, a commit does
+    that without expiring the game this request already loaded (the session keeps objects over a commit)."""
+    if _held(db, game) is not None:
+        db.commit()
+    else:
+        db.rollback()
 
 
 @contextmanager
@@ -152,12 +165,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
     ``version`` (so no correction or If-Match goes stale over it), and nothing is written to the history."""
     game_id = game.id
     held = _held(db, game)
-    # end any read begun earlier, so the claim below reads the newest rows; with nothing pending, a commit does
-    # that without expiring the game this request already loaded (the session keeps objects over a commit)
-    if held is not None:
-        db.commit()
-    else:
-        db.rollback()
+    _end_read(db, game)  # the claim below reads the newest rows
     bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
     claimed = db.connection().execute(
         update(Game)
