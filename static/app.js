@@ -36,8 +36,11 @@ function setUpSending() {
       const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
       body = await r.json();
       if (r.ok) {
-        const sent = button.value === "double_end" ? ", input[name=ended_on_double]" : "";
-        for (const i of form.querySelectorAll(`[data-seat="${button.value}"] input, input[type=radio]${sent}`)) {
+        // the double-end mark sends only itself: a went-out chosen here but not yet sent stays this phone's own,
+        // so the other phones' version brought in next does not clear it
+        const sent = button.value === "double_end" ? "input[name=ended_on_double]"
+          : `[data-seat="${button.value}"] input, input[type=radio]`;
+        for (const i of form.querySelectorAll(sent)) {
           if (i.type === "radio" || i.type === "checkbox") i.defaultChecked = i.checked; else i.defaultValue = i.value;
         }
         if (body.stored) return window.location.assign(document.querySelector("main").dataset.table);
