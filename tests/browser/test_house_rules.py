@@ -7,7 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-SMALL = {"width": 360, "height": 640}
+from .test_table_glance import EIGHT
+from .test_table_glance import SMALL_PHONE as SMALL
 
 
 def test_a_round_with_the_going_out_bonus_and_the_double_end_rule_on_a_phone(
@@ -60,16 +61,7 @@ def test_with_eight_players_and_house_rules_every_total_is_still_on_the_first_sc
     page: Page, live_server: str, artifacts: Path
 ) -> None:
     page.set_viewport_size(SMALL)
-    names = [
-        "Grandpa Maximilián",
-        "João Gonçalves",
-        "Wolfgang Amadeus",
-        "Ana",
-        "Bartholomew",
-        "Cleopatra",
-        "Dan",
-        "Šárka Nováková",
-    ]
+    names = EIGHT  # the table-glance test's long names
     house = {"going_out": -10, "double_end": True, "marker_penalty": 10}
     created = page.request.post(f"{live_server}/api/v1/games", data={"players": names, "house_rules": house})
     assert created.status == 201, created.text()
