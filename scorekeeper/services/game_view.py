@@ -200,11 +200,11 @@ class GameView:
     def at_table(self) -> list[str]:
         """The players who play the round to play next (or, once the game is over, who had not left)."""
         number = self.next_round.number if self.next_round else len(self.rounds) + 1
-        return [s.name for s in self.seats if plays(s, number)] if self.seats else self.players
+        return [self.players[i] for i in self.playing(number)]
 
     def playing(self, number: int) -> list[int]:
         """The positions of the seats that play round ``number``."""
-        return [s.position for s in self.seats if plays(s, number)] if self.seats else list(range(len(self.players)))
+        return playing(self, number) if self.seats else list(range(len(self.players)))
 
     @property
     def gone(self) -> frozenset[str]:

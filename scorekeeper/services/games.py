@@ -412,7 +412,7 @@ def _gone(db: Session, game: Game, number: int) -> None:
 def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
     """Whether a round as entered holds exactly these values."""
     by_pos = {s.seat_position: s for s in rnd.scores}
-    markers = _marks(entry, len(values))
+    markers = entry.marks(len(values))
     # only the seats that played the round: a seat away from it has no score
     return (
         rnd.blocked == entry.blocked
@@ -426,12 +426,6 @@ def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] 
             if i in by_pos
         )
     )
-
-
-def _marks(entry: RoundEntry, seats: int) -> list[bool]:
-    """The round's markers left, one per seat (none where the entry says nothing of them)."""
-    given = list(entry.markers or [])
-    return [i < len(given) and bool(given[i]) for i in range(seats)]
 
 
 # ---------------------------------------------------------------- changing a game
@@ -524,7 +518,7 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
         raise Conflict(_(STALE), game=game)
     values, tiles = check_round(game, upcoming.engine, entry, upcoming.number)
     points = round_points(game, values, entry)
-    markers = _marks(entry, len(values))
+    markers = entry.marks(len(values))
     at_table = set(playing(game, upcoming.number))
     scores = [
         StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i, markers[i], points[i])
@@ -599,7 +593,7 @@ def edit_round(
             check_version(game, write.seen, expected if seen is None or expected is not None else -1)
         values, tiles = check_round(game, rnd.engine, entry, number)
         points = round_points(game, values, entry)
-        markers = _marks(entry, len(values))
+        markers = entry.marks(len(values))
         scoring = house_rules_of(game).scoring
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):

@@ -223,6 +223,11 @@ class RoundEntry:
     markers: Sequence[bool] | None = None
     """Per seat: its train still had a marker on it at the end (asked only when a house rule counts it)."""
 
+    def marks(self, seats: int) -> list[bool]:
+        """The markers left at the end, one per seat (False where the entry says nothing of them)."""
+        given = self.markers or ()
+        return [i < len(given) and bool(given[i]) for i in range(seats)]
+
 
 def check_round(
     game: AnyGame, engine: int | None, entry: RoundEntry, number: int | None = None
@@ -325,14 +330,11 @@ def _check_house_marks(game: AnyGame, entry: RoundEntry, problems: Problems) -> 
 def round_points(game: AnyGame, values: Sequence[int], entry: RoundEntry) -> list[int | None]:
     """What the round counts for each seat under the game's scoring house rules; None where that is the pips."""
     scoring = house_rules_of(game).scoring
-    markers = list(entry.markers or [])
+    markers = entry.marks(len(values))
     counted: list[int | None] = []
     for i, pips in enumerate(values):
         points = scoring.points(
-            pips,
-            went_out=entry.went_out == i,
-            ended_on_double=entry.ended_on_double,
-            marker=i < len(markers) and markers[i],
+            pips, went_out=entry.went_out == i, ended_on_double=entry.ended_on_double, marker=markers[i]
         )
         counted.append(None if points == pips else points)
     return counted
