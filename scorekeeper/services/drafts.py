@@ -47,12 +47,11 @@ class Draft:
     double_end: bool = False
     """Someone marked the round as ended on a double (where a scoring house rule counts it)."""
 
-    def missing(self, seats: int | Sequence[int]) -> list[int]:
-        """The seats that have sent nothing yet, of ``seats`` (a count from the first seat, or the positions of
-        the seats that play the round)."""
-        return [i for i in (range(seats) if isinstance(seats, int) else seats) if i not in self.entries]
+    def missing(self, seats: Sequence[int]) -> list[int]:
+        """The seats that have sent nothing yet, of ``seats`` (the positions of the seats that play the round)."""
+        return [i for i in seats if i not in self.entries]
 
-    def complete(self, seats: int | Sequence[int]) -> bool:
+    def complete(self, seats: Sequence[int]) -> bool:
         """Every seat has a value and the round has its end: someone went out, or it is blocked."""
         out = any(e.went_out for e in self.entries.values())
         return not self.missing(seats) and (out or self.blocked)
@@ -113,7 +112,7 @@ def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
             game.draft_scores.append(row)
         else:
             row.pips, row.tiles, row.went_out, row.marker = value, tiles, sent.went_out, sent.marker
-    return _store_if_complete(db, game)
+    return store_if_complete(db, game)
 
 
 def mark_double_end(db: Session, game: Game, number: int, ended_on_double: bool) -> bool:
@@ -127,7 +126,7 @@ def mark_double_end(db: Session, game: Game, number: int, ended_on_double: bool)
         _filling(game, number)
         _start(game, number)
         game.draft_double_end = ended_on_double
-    return _store_if_complete(db, game)
+    return store_if_complete(db, game)
 
 
 def mark_blocked(db: Session, game: Game, number: int, blocked: bool) -> bool:
@@ -139,7 +138,7 @@ def mark_blocked(db: Session, game: Game, number: int, blocked: bool) -> bool:
             raise Invalid.of({Field("blocked"): _("Someone went out of this round, so it is not blocked.")})
         _start(game, number)
         game.draft_blocked = blocked
-    return _store_if_complete(db, game)
+    return store_if_complete(db, game)
 
 
 def _filling(game: Game, number: int) -> NextRound:
@@ -192,8 +191,9 @@ def _check_seat(game: Game, engine: int | None, sent: Sent) -> tuple[int, int | 
     return values[sent.seat], None if counts is None else counts[sent.seat]
 
 
-def _store_if_complete(db: Session, game: Game) -> bool:
-    """Store the round once every seat has sent its value and the round has its end."""
+def store_if_complete(db: Session, game: Game) -> bool:
+    """Store the round once every seat at the table has sent its value and the round has its end (after a send,
+    or when a player left and everyone else had sent)."""
     draft = draft_of(game)
     at_table = playing(game)
     if draft is None or not draft.complete(at_table):
@@ -201,19 +201,15 @@ def _store_if_complete(db: Session, game: Game) -> bool:
     # a seat away from the table this round stands in with an empty hand, which check_round passes over
     away = DraftEntry(0, 0, False)
     entries = [draft.entries.get(i, away) if i in at_table else away for i in range(len(game.seats))]
+    scoring = house_rules_of(game).scoring
     entry = RoundEntry(
         pips=[e.pips for e in entries],
         went_out=next((i for i, e in enumerate(entries) if e.went_out), None),
         blocked=draft.blocked,
         tiles=[e.tiles for e in entries] if kind_of(game.kind).wins_hands else None,
         # a mark the house rules no longer ask for (none do, mid-game) is dropped rather than refused
-        ended_on_double=draft.double_end and house_rules_of(game).scoring.double_end,
-        markers=[e.marker for e in entries] if house_rules_of(game).scoring.marker_penalty else None,
+        ended_on_double=draft.double_end and scoring.double_end,
+        markers=[e.marker for e in entries] if scoring.marker_penalty else None,
     )
     add_round(db, game, entry, draft.number)
     return True
-
-
-def store_if_complete(db: Session, game: Game) -> bool:
-    """Store the round being filled in if it is complete now (a player left, and everyone else had sent)."""
-    return _store_if_complete(db, game)

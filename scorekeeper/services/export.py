@@ -26,7 +26,7 @@ from ..kinds import KINDS, GameKind
 from ..models import Game
 from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup
 from .errors import Conflict, Invalid
-from .game_view import GameView, view
+from .game_view import GameView, StoredSeat, view
 from .inputs import clean_name
 from .loading import no_game
 from .people import known_names
@@ -161,23 +161,12 @@ def _check_game(values: dict[str, Any], seats: Sequence[Any], rounds: Sequence[A
                 raise _refuse(_("hand %(number)d lacks the tiles left.", number=r.values["number"]))
 
 
-@dataclass(frozen=True)
-class _SeatValues:
-    """A seat as a document holds it, as :mod:`.seating` reads a seat."""
-
-    position: int
-    name: str
-    joined_round: int | None
-    start_total: int
-    left_round: int | None
-
-
 class _Seated:
     """A document's seats and rounds, as :func:`.seating.playing` reads a game."""
 
     def __init__(self, seats: Sequence[Any], rounds: Sequence[Any]) -> None:
         self.seats = [
-            _SeatValues(
+            StoredSeat(
                 s.values["position"],
                 s.values["name"],
                 s.values.get("joined_round"),
