@@ -30,7 +30,7 @@ next engine, so its holder begins that round. Seed 004 (German) lets the holder 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -109,17 +109,48 @@ def starting_rule(rules: object) -> str | None:
     return ENGINE_HOLDER if options.engine_placement == "holder" else None
 
 
-def dealing(rules: object, players: int, first_dealer: int, number: int, *, engine: int | None = None) -> Dealing:
+def dealing(
+    rules: object,
+    players: int,
+    first_dealer: int,
+    number: int,
+    *,
+    engine: int | None = None,
+    plays: Callable[[int, int], bool] | None = None,
+) -> Dealing:
     """Who deals round ``number`` (from 1) of a game for ``players`` seats whose first round seat
     ``first_dealer`` dealt, and who plays first in it; ``engine`` is that round's engine double, if any.
 
+    ``plays(seat, round)``: whether a seat plays a round, for a table where someone joined late or left. The deal
+    still passes one seat on each round, past the seats that do not play that round; None: every seat plays.
+
     ``rules`` as :func:`starting_rule` takes it. A bad spec raises ``OptionsError``; a seat or round out of
     range, ``ValueError``.
+
+    >>> d = dealing("standard", 3, 0, 2, plays=lambda seat, n: seat != 1)  # seat 1 left after round 1
+    >>> d.dealer, d.leader
+    (2, 0)
     """
-    dealer = dealer_seat(players, first_dealer, number)
     starts = starting_rule(rules)
-    leader = (dealer + 1) % players if starts is None else None
+    if plays is None:
+        dealer = dealer_seat(players, first_dealer, number)
+        leader = (dealer + 1) % players if starts is None else None
+        return Dealing(number, dealer, leader, starts, engine)
+    dealer_seat(players, first_dealer, number)  # the same checks of the seat and the round
+    dealer = first_dealer
+    for n in range(2, number + 1):
+        dealer = _next_playing(players, dealer, n, plays)
+    leader = _next_playing(players, dealer, number, plays) if starts is None else None
     return Dealing(number, dealer, leader, starts, engine)
+
+
+def _next_playing(players: int, after: int, number: int, plays: Callable[[int, int], bool]) -> int:
+    """The first seat after ``after``, round the table, that plays round ``number`` (``after`` when none does)."""
+    for step in range(1, players + 1):
+        seat = (after + step) % players
+        if plays(seat, number):
+            return seat
+    return after
 
 
 __all__ = ["ENGINE_HOLDER", "HIGHEST_TILE", "STARTS", "Dealing", "dealer_seat", "dealing", "starting_rule"]

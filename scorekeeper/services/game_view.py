@@ -321,27 +321,12 @@ def _dealing(game: AnyGame, number: int, engine: int | None) -> rules.Dealing:
     stored without one, as Super Domino's score sheet is)."""
     presets = kind_of(game.kind).presets
     preset = presets.get(game.rules) or next(iter(presets.values()))
-    if not any(s.joined_round or s.left_round for s in game.seats):
-        return rules.dealing(preset, len(game.seats), _first_dealer(game), number, engine=engine)
-    # someone joined or left: the deal still passes one seat on each round, skipping the seats that do not play
-    # the round (a late joiner sits after the last seat, so their first deal comes when the deal gets round)
-    dealer = _first_dealer(game)
-    for n in range(2, number + 1):
-        dealer = _next_seat(game, dealer, n)
-    starts = rules.starting_rule(preset)
-    leader = _next_seat(game, dealer, number) if starts is None else None
-    return rules.Dealing(number, dealer, leader, starts, engine)
-
-
-def _next_seat(game: AnyGame, after: int, number: int) -> int:
-    """The first seat after ``after``, round the table, that plays round ``number`` (``after`` itself when
-    nobody else does)."""
-    seats = len(game.seats)
-    for step in range(1, seats + 1):
-        seat = game.seats[(after + step) % seats]
-        if plays(seat, number):
-            return seat.position
-    return after
+    seats = game.seats
+    # the deal passes on past the seats that do not play the round (a late joiner sits after the last seat, so
+    # their first deal comes when the deal gets round)
+    return rules.dealing(
+        preset, len(seats), _first_dealer(game), number, engine=engine, plays=lambda seat, n: plays(seats[seat], n)
+    )
 
 
 def view(game: AnyGame) -> GameView:
