@@ -85,4 +85,13 @@ def alembic_config(url: str) -> Config:
 
 
 def upgrade(url: str) -> None:
+    """Bring the schema up to date, then work out what the migrations left due (services.results)."""
     command.upgrade(alembic_config(url), "head")
+    from .services.results import settle_due
+
+    engine = make_engine(url)
+    try:
+        with Session(engine) as db:
+            settle_due(db)
+    finally:
+        engine.dispose()

@@ -193,6 +193,49 @@ class DraftScore(Base):
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class SeatResult(Base):
+    """How one seat ended a finished game: its place and the figures the records and stats add up, worked out
+    from the game's rounds by the game's own standings whenever the game changes (services.results).
+
+    Kept so that the household's stats read a row per seat and game instead of every score ever entered (the
+    cost of a stats page grew with the whole history). A row exists only while the game is over and the seat
+    played a round of it; nothing here is backed up or exported: it all follows from the rounds."""
+
+    __tablename__ = "seat_result"
+
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seat.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    """1 for first; equals share a place (1, 1, 3), as the table screen shows them."""
+    shares_place: Mapped[bool] = mapped_column(Boolean)
+    """Another seat of the game ended in the same place."""
+    rounds: Mapped[int] = mapped_column(Integer)
+    """Rounds the seat played (a late joiner's or a leaver's are fewer than the game's)."""
+    pips: Mapped[int] = mapped_column(Integer)
+    """What those rounds counted, summed (after the game's scoring house rules)."""
+    total: Mapped[int] = mapped_column(Integer)
+    """The game total: ``pips`` and the total a late joiner started with."""
+    hands: Mapped[int] = mapped_column(Integer)
+    """Hands won (Super Domino; 0 in Mexican Train)."""
+    went_out: Mapped[int] = mapped_column(Integer)
+    blocked: Mapped[int] = mapped_column(Integer)
+    """Rounds of the seat's that were blocked."""
+    lowest: Mapped[int] = mapped_column(Integer)
+    highest: Mapped[int] = mapped_column(Integer)
+    """The least and the most one round counted."""
+    run: Mapped[int] = mapped_column(Integer)
+    """The most rounds in a row the seat went out of."""
+
+
+class ResultDue(Base):
+    """A game whose seats' results are still to be worked out: every game stored before they were kept
+    (migration 0010), and any game written around the app (a bulk fill); ``db.upgrade`` works them out."""
+
+    __tablename__ = "result_due"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+
+
 ACTIVE = text("merged_into IS NULL")
 """A person not merged into another one."""
 

@@ -125,6 +125,26 @@ def fill(database: Path, count: int) -> float:
     return time.monotonic() - began
 
 
+def settle(database: Path) -> float:
+    """Work out every game's seat results, as an upgrade does for games stored before they were kept (the fill
+    writes around the app, so each game is marked due); returns the seconds it took."""
+    from sqlalchemy.orm import Session
+
+    from scorekeeper.db import make_engine
+    from scorekeeper.services.results import settle_due
+
+    began = time.monotonic()
+    connection = sqlite3.connect(database)
+    try:
+        with connection:
+            connection.execute("INSERT INTO result_due (game_id) SELECT id FROM game")
+    finally:
+        connection.close()
+    with Session(make_engine(f"sqlite:///{database}")) as db:
+        settle_due(db)
+    return time.monotonic() - began
+
+
 def _link_people(database: Path) -> None:
     """The seats written around the ORM above get their people, as the app links the seats it writes."""
     from sqlalchemy.orm import Session
@@ -270,8 +290,12 @@ def measure(size: int, requests: int, keep: bool = False) -> Run:
     work, env = fresh_database(f"scorekeeper-scale-{size}-")
     database = work / "scorekeeper.sqlite3"
     filled = fill(database, size)
+    settled = settle(database)
     megabytes = database.stat().st_size / 1e6
-    print(f"{size:>9,} games: filled in {filled:.1f} s ({megabytes:.0f} MB)", flush=True)
+    print(
+        f"{size:>9,} games: filled in {filled:.1f} s, results worked out in {settled:.1f} s ({megabytes:.0f} MB)",
+        flush=True,
+    )
     env = {**env, "SCOREKEEPER_PASSWORD": PASSWORD}
     port = free_port()
     server = start(env, port, work / "gunicorn.log")

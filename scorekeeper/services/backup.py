@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session, selectinload
 from ..house_rules import HouseRuleError, read_house_rules
 from ..kinds import KINDS
 from ..models import Base, Change, Game, Round, Score, Seat, utcnow
+from .results import settle_game
 
 FORMAT = "scorekeeper-backup"
 VERSION = 1
@@ -159,6 +160,9 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
             else:
                 db.add(node.build())
                 report.added.append(game_id)
+        db.flush()
+        for game_id in report.added:
+            settle_game(db, game_id)
         db.commit()
     except BaseException:
         db.rollback()

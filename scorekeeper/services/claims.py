@@ -25,8 +25,9 @@ from ..i18n import _
 from ..models import Change, Game
 from ..rules.i18n import N_
 from .errors import Conflict, PreconditionFailed, ServiceError
-from .game_view import AnyGame, StoredGame
+from .game_view import AnyGame, StoredGame, is_over
 from .loading import no_game, one_game, read_game, whole_game
+from .results import settle
 
 STALE = N_("This game changed on another phone since you opened it.")
 
@@ -188,6 +189,9 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         _reread(db, game_id)
         return
     try:
+        if not draft:  # a change to the score sheet: the seats' results follow it in the same transaction
+            db.flush()
+            settle(db, read_game(db, game_id))
         db.commit()
     except (IntegrityError, StaleDataError):
         db.rollback()
@@ -259,6 +263,8 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             db.rollback()
             write.game = read_game(db, game_id)
             return
+        if is_over(now) or is_over(write.game):  # results exist only for a game over: most writes have none
+            settle(db, write.game)
         try:
             db.commit()
         except IntegrityError:

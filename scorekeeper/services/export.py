@@ -30,6 +30,7 @@ from .game_view import GameView, StoredSeat, view
 from .inputs import clean_name
 from .loading import no_game
 from .people import known_names
+from .results import settle_game
 from .seating import playing
 
 FORMATS = ("json", "csv")
@@ -224,6 +225,7 @@ def import_game(db: Session, doc: object) -> Game:
     except (ValueError, KeyError, IndexError):
         db.rollback()
         raise _refuse(_("its rounds do not add up to a game the score sheet can show.")) from None
+    settle_game(db, game_id)
     db.commit()
     return game
 

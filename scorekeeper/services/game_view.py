@@ -286,14 +286,19 @@ def rounds_total(game: AnyGame) -> int | None:
     return kind_of(game.kind).rounds_total(_engines(game), game.rounds_planned)
 
 
+def is_over(game: AnyGame) -> bool:
+    """Every round is played, or the table ended the game."""
+    total = rounds_total(game)
+    return game.finished_at is not None or (total is not None and len(game.rounds) >= total)
+
+
 def next_round(game: AnyGame) -> NextRound | None:
     """The round to play next, or None once the game is over (all rounds played, or ended by the table)."""
+    if is_over(game):
+        return None
     kind = kind_of(game.kind)
     engines = _engines(game)
-    total = kind.rounds_total(engines, game.rounds_planned)
     played = len(game.rounds)
-    if game.finished_at is not None or (total is not None and played >= total):
-        return None
     seats = len(playing(game, played + 1))
     engine = engines[played] if engines else None
     names = [s.name for s in game.seats]

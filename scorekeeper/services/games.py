@@ -43,6 +43,7 @@ from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points
+from .results import settle_game
 from .seating import playing
 
 # ---------------------------------------------------------------- reading
@@ -716,6 +717,8 @@ def restore_game(db: Session, game_id: str) -> bool:
         .where(Game.id == game_id, Game.deleted_at.is_not(None))
         .values(deleted_at=None, version=Game.version + 1)
     )
+    if restored.rowcount == 1:
+        settle_game(db, game_id)  # its results, as of now: a game in the trash has none worked out
     db.commit()
     return bool(restored.rowcount == 1)
 

@@ -13,9 +13,10 @@ None for all), not in the trash, optionally since the start of this month or yea
 - **head to head**: for each other person, the games they both finished and in how many each placed ahead;
 - **series**: each game's total in the order the games started, for a chart.
 
-First place is the kinds' own: the lowest total in Mexican Train (``rules.standings``); in Super Domino the most
-hands won, then the fewest pips (``rules.hand_standings``, a hand won as ``rules.hand_winners`` says, the same
-SQL the games list uses); equal places share a rank, as SQL's RANK() does.
+First place is the table screen's own: its standings (the lowest total in Mexican Train; in Super Domino the
+most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are worked out from
+its game whenever the game changes and kept on a row (services.results), so that a stats page adds up a row per
+seat and game: its cost grows with the games counted, not with every score ever entered.
 """
 
 from __future__ import annotations
@@ -27,14 +28,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Select, and_, case, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import and_, case, func, select
+from sqlalchemy.orm import Session, aliased
 
 from ..i18n import _, _l
 from ..kinds import KINDS, GameKind, kind_of
-from ..models import Game, Person, Round, Score, Seat
+from ..models import Game, Person, Seat, SeatResult
 from .errors import Invalid
-from .games import _hand_won
 
 # ---------------------------------------------------------------- the periods of the leaderboard
 
@@ -158,98 +158,40 @@ class Point:
 # ---------------------------------------------------------------- the queries
 
 
-def _finished(among: Collection[str] | None, since: datetime | None, person_id: int | None = None) -> Any:
-    """The finished games counted (those ``person_id`` sat in, when given): id, kind and start, as a subquery."""
-    # the rounds played: a game's rounds are numbered 1, 2, ... with no gap (only the last can be undone, an
-    # import is checked so), so the last number is their count, one seek per game along uq (game_id, number)
-    # instead of counting every round of the household
-    played = select(func.max(Round.number)).where(Round.game_id == Game.id).scalar_subquery()
-    # a game's rounds in all, as each kind's rounds_total has it: one per engine (Mexican Train), else as planned
-    engines = [k.id for k in KINDS.values() if k.has_engines]
-    total = case(
-        (Game.kind.in_(engines), func.coalesce(Game.rounds_planned, Game.set_highest + 1)), else_=Game.rounds_planned
-    )
+def _results(among: Collection[str] | None, since: datetime | None, person_id: int | None = None) -> Any:
+    """A row per seat of the finished games counted (the person's own, when given), as a subquery: who sat
+    there, the game's kind, id and start, and how the seat ended it (models.SeatResult, worked out from the
+    rounds by services.results whenever the game changed: the stats add up rows, never scores)."""
     query = (
-        select(Game.id, Game.kind, Game.created_at)
-        .where(Game.deleted_at.is_(None), played.is_not(None))
-        .where((Game.finished_at.is_not(None)) | (played >= total))
+        select(
+            Seat.person_id,
+            SeatResult.game_id,
+            Game.kind,
+            Game.created_at,
+            SeatResult.place,
+            SeatResult.shares_place,
+            SeatResult.rounds,
+            SeatResult.pips,
+            SeatResult.total,
+            SeatResult.hands,
+            SeatResult.went_out,
+            SeatResult.blocked,
+            SeatResult.lowest,
+            SeatResult.highest,
+            SeatResult.run,
+        )
+        .select_from(SeatResult)
+        .join(Seat, Seat.id == SeatResult.seat_id)
+        .join(Game, Game.id == SeatResult.game_id)
+        .where(Game.deleted_at.is_(None))
     )
     if among is not None:
-        query = query.where(Game.id.in_(list(among)))
+        query = query.where(SeatResult.game_id.in_(list(among)))
     if since is not None:
         query = query.where(Game.created_at >= since)
-    if person_id is not None:  # one person's games, read along ix_seat_person: the rest need not be placed
-        query = query.where(Game.id.in_(select(Seat.game_id).where(Seat.person_id == person_id)))
-    # worked out once, before any score is read: left to the planner, SQLite folds it into the join and asks
-    # for each game's last round once per score
-    return query.cte("finished").prefix_with("MATERIALIZED")
-
-
-def _ranked(finished: Any) -> Any:
-    """A row per seat of the finished games: its totals, its place in the game and how many share first."""
-    # what each round counted: the pips, after the game's scoring house rules (points is None without them)
-    _counted = func.coalesce(Score.points, Score.pips)
-    hands = [k.id for k in KINDS.values() if k.wins_hands]
-    won = case((finished.c.kind.in_(hands), _hand_won()), else_=0)
-    seats = (
-        select(
-            Seat.game_id,
-            finished.c.kind,
-            finished.c.created_at,
-            Seat.person_id,
-            func.count(Score.id).label("rounds"),
-            func.coalesce(func.sum(_counted), 0).label("pips"),
-            # the game total: a late joiner's counts from the total they started with
-            (func.coalesce(func.sum(_counted), 0) + Seat.start_total).label("total"),
-            func.coalesce(func.sum(won), 0).label("hands"),
-            func.coalesce(func.sum(case((Score.went_out, 1), else_=0)), 0).label("went_out"),
-            func.coalesce(func.sum(case((Round.blocked, 1), else_=0)), 0).label("blocked"),
-            func.min(_counted).label("low"),
-            func.max(_counted).label("high"),
-        )
-        .select_from(Seat)
-        .join(finished, finished.c.id == Seat.game_id)
-        .join(Round, Round.game_id == Seat.game_id)
-        .join(Score, and_(Score.round_id == Round.id, Score.seat_position == Seat.position))
-        .group_by(Seat.game_id, finished.c.kind, finished.c.created_at, Seat.person_id, Seat.position, Seat.start_total)
-        .subquery("seat_totals")
-    )
-    # first place: most hands won first where hands decide, then the fewest pips (rules.hand_standings,
-    # rules.standings); RANK() shares a place among equals as both do
-    order = case((seats.c.kind.in_(hands), -seats.c.hands), else_=0)
-    placed = select(
-        seats, func.rank().over(partition_by=seats.c.game_id, order_by=(order, seats.c.total)).label("place")
-    ).subquery("placed")
-    first = case((placed.c.place == 1, 1), else_=0)
-    return select(placed, func.sum(first).over(partition_by=placed.c.game_id).label("firsts")).subquery("ranked")
-
-
-def _streaks(finished: Any, person_id: int | None) -> Select[Any]:
-    """Each person's longest run of rounds gone out of in a row, by kind (gaps and islands: the outs of a run
-    come after the same number of rounds the seat did not go out of)."""
-    # counted over every score, the outs kept only afterwards: filtered first, SQLite reads the outs of the whole
-    # household once per finished game
-    missed = func.sum(case((Score.went_out, 0), else_=1)).over(
-        partition_by=(Round.game_id, Score.seat_position), order_by=Round.number
-    )
-    outs = (
-        select(Round.game_id, finished.c.kind, Score.seat_position, Score.went_out, missed.label("island"))
-        .select_from(finished)
-        .join(Round, Round.game_id == finished.c.id)
-        .join(Score, Score.round_id == Round.id)
-        .subquery("outs")
-    )
-    runs: Any = (
-        select(Seat.person_id, outs.c.kind, func.count().label("run"))
-        .select_from(outs)
-        .join(Seat, and_(Seat.game_id == outs.c.game_id, Seat.position == outs.c.seat_position))
-        .where(outs.c.went_out)
-        .group_by(Seat.person_id, outs.c.kind, outs.c.game_id, outs.c.seat_position, outs.c.island)
-    )
-    if person_id is not None:
-        runs = runs.where(Seat.person_id == person_id)
-    runs = runs.subquery("runs")
-    return select(runs.c.person_id, runs.c.kind, func.max(runs.c.run)).group_by(runs.c.person_id, runs.c.kind)
+    if person_id is not None:  # one person's seats, read along ix_seat_person
+        query = query.where(Seat.person_id == person_id)
+    return query.subquery("results")
 
 
 KEPT = 64
@@ -309,8 +251,7 @@ def _records(
     boards: dict[str, list[Record]] = {k: [] for k in KINDS}
     if among is not None and not among:
         return boards
-    finished = _finished(among, since, person_id)
-    r = _ranked(finished)
+    r = _results(among, since, person_id)
     query = (
         select(
             r.c.person_id,
@@ -318,7 +259,7 @@ def _records(
             r.c.kind,
             func.count().label("games"),
             func.sum(case((r.c.place == 1, 1), else_=0)).label("won"),
-            func.sum(case((and_(r.c.place == 1, r.c.firsts > 1), 1), else_=0)).label("shared"),
+            func.sum(case((and_(r.c.place == 1, r.c.shares_place), 1), else_=0)).label("shared"),
             func.sum(r.c.rounds).label("rounds"),
             func.sum(r.c.pips).label("pips"),
             func.sum(r.c.hands).label("hands"),
@@ -326,15 +267,13 @@ def _records(
             func.sum(r.c.blocked).label("blocked"),
             func.min(r.c.total).label("best"),
             func.max(r.c.total).label("worst"),
-            func.min(r.c.low).label("low"),
-            func.max(r.c.high).label("high"),
+            func.min(r.c.lowest).label("low"),
+            func.max(r.c.highest).label("high"),
+            func.max(r.c.run).label("streak"),
         )
         .join(Person, Person.id == r.c.person_id)
         .group_by(r.c.person_id, Person.name, r.c.kind)
     )
-    if person_id is not None:
-        query = query.where(r.c.person_id == person_id)
-    runs = {(p, k): int(n) for p, k, n in db.execute(_streaks(finished, person_id))}
     for row in db.execute(query):
         if row.kind not in boards:
             continue
@@ -355,7 +294,7 @@ def _records(
                 worst_game=int(row.worst),
                 lowest_round=int(row.low),
                 highest_round=int(row.high),
-                streak=runs.get((row.person_id, row.kind), 0),
+                streak=int(row.streak),
             )
         )
     for board in boards.values():
@@ -372,22 +311,24 @@ def head_to_head(db: Session, person_id: int, among: Collection[str] | None = No
 
 
 def _head_to_head(db: Session, person_id: int, among: Collection[str] | None) -> list[HeadToHead]:
-    r = _ranked(_finished(among, None, person_id))
-    # the person's own place beside every seat of their games: a window, not a join of the seats with themselves
-    mine = func.max(case((r.c.person_id == person_id, r.c.place))).over(partition_by=r.c.game_id)
-    seats = select(r.c.person_id, r.c.kind, r.c.place, mine.label("mine")).subquery("beside")
+    mine = _results(among, None, person_id)
+    # beside each of the person's results, the other seats' results of the same game
+    theirs, their_seat = aliased(SeatResult), aliased(Seat)
     rows = db.execute(
         select(
-            seats.c.person_id,
+            their_seat.person_id,
             Person.name,
-            seats.c.kind,
+            mine.c.kind,
             func.count().label("games"),
-            func.sum(case((seats.c.mine < seats.c.place, 1), else_=0)).label("ahead"),
-            func.sum(case((seats.c.mine > seats.c.place, 1), else_=0)).label("behind"),
+            func.sum(case((mine.c.place < theirs.place, 1), else_=0)).label("ahead"),
+            func.sum(case((mine.c.place > theirs.place, 1), else_=0)).label("behind"),
         )
-        .join(Person, Person.id == seats.c.person_id)
-        .where(seats.c.person_id != person_id, seats.c.mine.is_not(None))
-        .group_by(seats.c.person_id, Person.name, seats.c.kind)
+        .select_from(mine)
+        .join(theirs, theirs.game_id == mine.c.game_id)
+        .join(their_seat, their_seat.id == theirs.seat_id)
+        .join(Person, Person.id == their_seat.person_id)
+        .where(their_seat.person_id != person_id)
+        .group_by(their_seat.person_id, Person.name, mine.c.kind)
     )
     order = list(KINDS)
     found = [
@@ -416,13 +357,9 @@ def series(
 
 def _series(db: Session, person_id: int, among: Collection[str] | None, last: int) -> dict[str, list[Point]]:
     out: dict[str, list[Point]] = {k: [] for k in KINDS}
-    r = _ranked(_finished(among, None, person_id))
+    r = _results(among, None, person_id)
     newest = func.row_number().over(partition_by=r.c.kind, order_by=(r.c.created_at.desc(), r.c.game_id.desc()))
-    mine = (
-        select(r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place, newest.label("newest"))
-        .where(r.c.person_id == person_id)
-        .subquery("mine")
-    )
+    mine = select(r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place, newest.label("newest")).subquery("mine")
     rows = db.execute(
         select(mine.c.game_id, mine.c.kind, mine.c.created_at, mine.c.total, mine.c.place)
         .where(mine.c.newest <= last)
