@@ -445,7 +445,9 @@ def series_chart(points: Sequence[Point], width: int = 340, height: int = 160) -
     span = (high - low) or 1
 
     def x(i: int) -> float:
-        return round(left + plot_w * i / max(len(points) - 1, 1), 1)
+        if len(points) == 1:  # one game: in the middle, not alone against the axis
+            return round(left + plot_w / 2, 1)
+        return round(left + plot_w * i / (len(points) - 1), 1)
 
     def y(v: float) -> float:
         return round(top + plot_h * (1 - (v - low) / span), 1)

@@ -61,3 +61,22 @@ def test_the_leaderboard_and_a_games_downloads_on_a_phone(page: Page, live_serve
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the score sheet (CSV)").click()
     assert download.value.suggested_filename == f"scorekeeper-game-{game}.csv"
+
+
+def test_the_records_pages_fit_a_phone_in_german_with_both_games(page: Page, live_server: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})  # the narrowest common phone
+    names = ["Maximiliane", "Bartholomäus", "Cleopatra"]
+    _game(page, live_server, names)
+    evening = page.request.post(f"{live_server}/api/v1/games", data={"game": "super-domino", "players": names})
+    hand = {"pips": {names[0]: 0, names[1]: 31, names[2]: 24}, "tiles": {names[0]: 0, names[1]: 4, names[2]: 3}}
+    assert page.request.post(
+        f"{live_server}/api/v1/games/{evening.json()['id']}/rounds", data={**hand, "went_out": names[0]}
+    ).ok
+    assert page.request.post(f"{live_server}/api/v1/games/{evening.json()['id']}/finish", data={}).ok
+    page.goto(live_server + "/stats?lang=de")
+    expect(page.locator(".board")).to_have_count(2)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.get_by_role("link", name=names[1]).first.click()
+    expect(page.locator(".rivals")).to_have_count(2)  # a table per game: Mexican Train, then Super Domino
+    expect(page.locator(".rivals").first).to_contain_text(names[0])
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -240,6 +240,8 @@ def test_the_series_chart_is_drawn_from_nought() -> None:
     ys = [y for _x, y, _v in chart.dots]
     assert ys[1] == chart.bottom and ys[2] < ys[0] < ys[1]
     assert [v for _y, v in chart.y_ticks][0] == 0
+    (alone,) = stats.series_chart(points[:1]).dots
+    assert alone[0] == (chart.left + chart.right) / 2  # a first game stands in the middle
 
 
 def test_a_phone_sees_the_records_of_its_own_games_only(app: Flask) -> None:
