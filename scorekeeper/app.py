@@ -88,9 +88,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
 
-    from . import templating
+    from . import fast_pages, templating
 
     templating.init_app(app)
+    fast_pages.init_app(app)  # in front of everything above: a kept page asked again is answered before Flask
     return app
 
 

@@ -37,6 +37,13 @@ with odd query arguments pushes out the least recently used one instead of growi
 
 _PACKAGE = Path(__file__).resolve().parent
 
+KeptPage = tuple[bytes, str]
+"""A page kept per deployment: its bytes and its ETag."""
+
+KEPT_PAGE = "scorekeeper.kept_page"
+"""Where :func:`cached_page` notes in the WSGI environ which kept page it answered with (its key and the page),
+for :mod:`scorekeeper.fast_pages` to give that answer again without Flask."""
+
 
 @cache
 def deployment() -> str:
@@ -121,16 +128,18 @@ def cached_page(draw: Callable[[], str]) -> Response:
     kept, with a strong ETag (a digest of its bytes) and 304 when the browser already holds it.
 
     Keyed by the full path: the language bar links back to it, query included. A page drawn while a message
-    waits to be flashed shows that message, so it is answered as drawn and not kept."""
+    waits to be flashed shows that message, so it is answered as drawn and not kept. A kept page's answer is
+    marked in the environ (:data:`KEPT_PAGE`): :mod:`scorekeeper.fast_pages` may give it again."""
     if flash_pending():
         return revalidate(Response(draw(), mimetype="text/html"))
-    pages: PageCache[tuple[bytes, str]] = current_app.extensions.setdefault("page_cache", PageCache())
+    pages: PageCache[KeptPage] = current_app.extensions.setdefault("page_cache", PageCache())
     key = (request.full_path, current_language())
     page = pages.get(key)
     if page is None:
         body = draw().encode()
         page = (body, page_tag(hashlib.sha256(body).hexdigest()))
         pages.put(key, page)
+    request.environ[KEPT_PAGE] = (key, page)
     body, etag = page
     if request.if_none_match.contains_weak(etag):
         return not_modified(etag)

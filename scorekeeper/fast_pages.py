@@ -1,0 +1,135 @@
+"""Kept pages answered again without Flask: the rules reference and the deal tables cost a phone that asks for
+them again about what a hello-world app costs.
+
+A kept page (:func:`~scorekeeper.page_cache.cached_page`) is drawn once per language, yet each request for it
+still pays for the whole of Flask: choosing the language, reading the session cookie, the before and after
+request hooks, the security headers. Here a small WSGI middleware in front of the Flask app remembers the
+answer Flask gave for a kept page, exactly as it went out (status, every header, the body), and gives that same
+answer again to a request that asks for it with the same words: the same address and query, the same cookies,
+the same Accept-Language, the same If-None-Match. Everything that decides the page's language and the session's
+part in the answer is in those words, so an answer remembered for one reader never reaches a reader of another
+language, and nothing here needs to work out a language, read a session or add a header itself: the full path
+decided all of that the first time, and a request it has not seen goes the full way.
+
+An answer is only remembered when it is certainly the same for the next request with the same words:
+
+- it is a kept page as kept (no message was flashed on it), with status 200 or 304;
+- it sets no cookie: a permanent session is renewed on every page (a new expiry, signed anew) and a ``?lang=``
+  that differs from the cookie sets the cookie, so those answers change from one request to the next;
+- the site has no household password: then whether a phone is signed in rests on its session, which can run
+  out while its cookie stays the same (and a signed-in phone's session is permanent anyway).
+
+An answer is given again only while its page is still the one kept: when the page cache lets a page go (or is
+cleared), the next request draws it the full way and is remembered anew.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from flask import Flask
+
+from .page_cache import KEPT_PAGE, KeptPage, PageCache
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
+MAX_ANSWERS = 256
+"""Answers remembered per process: a few per kept page for each phone (its cookies are part of what it asks)."""
+
+ASKED = (
+    "SCRIPT_NAME",
+    "PATH_INFO",
+    "QUERY_STRING",
+    "HTTP_COOKIE",
+    "HTTP_ACCEPT_LANGUAGE",
+    "HTTP_IF_NONE_MATCH",
+    "HTTP_HOST",
+    "wsgi.url_scheme",
+)
+"""The parts of a GET request the full path reads to answer a kept page: the address (the page and its
+language bar's links), the cookies (the language chosen, the session), Accept-Language, If-None-Match (a 304);
+the host and scheme too, although no kept page depends on them, rather than be sure it never will. A header
+that is missing reads as an empty one, as werkzeug reads them."""
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """What Flask answered for a kept page, as it went out."""
+
+    page: tuple[str, ...]
+    kept: KeptPage
+    status: str
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+class FastPages:
+    """The WSGI middleware: gives again the answers Flask gave for kept pages; every other request is Flask's."""
+
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
+        self.app = app
+        self.wsgi_app = wsgi_app
+        self.answers: PageCache[_Answer] = PageCache(MAX_ANSWERS)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        # a HEAD or a write is Flask's; with a household password, so is every request (see the module's doc)
+        if environ.get("REQUEST_METHOD") != "GET" or self.app.config.get("SCOREKEEPER_PASSWORD"):
+            return self.wsgi_app(environ, start_response)
+        asked = tuple(str(environ.get(name, "")) for name in ASKED)
+        answer = self.answers.get(asked)
+        if answer is not None and self._still_kept(answer):
+            start_response(answer.status, list(answer.headers))
+            return [answer.body]
+        return self._full_path(asked, environ, start_response)
+
+    def _still_kept(self, answer: _Answer) -> bool:
+        pages: PageCache[KeptPage] | None = self.app.extensions.get("page_cache")
+        return pages is not None and pages.get(answer.page) is answer.kept
+
+    def _full_path(
+        self, asked: tuple[str, ...], environ: WSGIEnvironment, start_response: StartResponse
+    ) -> Iterable[bytes]:
+        """Flask's answer, remembered when it is a kept page that may be given again as it is."""
+        sent: list[tuple[str, list[tuple[str, str]]]] = []
+
+        def noting(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
+        ) -> Callable[[bytes], object]:
+            sent.append((status, headers))
+            return start_response(status, headers, exc_info)
+
+        body = self.wsgi_app(environ, noting)
+        marked = environ.get(KEPT_PAGE)
+        if marked is None or len(sent) != 1:
+            return body
+        try:
+            drawn = b"".join(body)
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+        page, kept = marked
+        status, headers = sent[0]
+        if _may_give_again(status, headers, drawn, kept):
+            # the kept bytes themselves, not a copy: every answer for a page shares them
+            given = kept[0] if drawn else b""
+            self.answers.put(asked, _Answer(page, kept, status, list(headers), given))
+        return [drawn]
+
+
+def _may_give_again(status: str, headers: list[tuple[str, str]], drawn: bytes, kept: KeptPage) -> bool:
+    """Whether this answer is the kept page itself (or its 304) and sets no cookie: the same for the next
+    request asked the same way."""
+    if any(name.lower() == "set-cookie" for name, _ in headers):
+        return False
+    code = status.split(" ", 1)[0]
+    return (code == "200" and drawn == kept[0]) or (code == "304" and drawn == b"")
+
+
+def init_app(app: Flask) -> None:
+    app.wsgi_app = FastPages(app, app.wsgi_app)  # type: ignore[method-assign]
