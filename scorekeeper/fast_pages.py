@@ -14,10 +14,12 @@ decided all of that the first time, and a request it has not seen goes the full 
 An answer is only remembered when it is certainly the same for the next request with the same words:
 
 - it is a kept page as kept (no message was flashed on it), with status 200 or 304;
-- it sets no cookie: a permanent session is renewed on every page (a new expiry, signed anew) and a ``?lang=``
-  that differs from the cookie sets the cookie, so those answers change from one request to the next;
-- the site has no household password: then whether a phone is signed in rests on its session, which can run
-  out while its cookie stays the same (and a signed-in phone's session is permanent anyway).
+- it sets no cookie: a ``?lang=`` that differs from the cookie sets the cookie, and a session changed on the
+  way is sent anew, so those answers change from one request to the next (a kept page does not renew the
+  session's expiry: scorekeeper.polling);
+- with a household password, it was answered with the password in force now, and for a few minutes only
+  (SIGNED_IN_FOR): whether a phone is signed in rests on its session, which can run out while its cookie stays
+  the same; asked again within minutes of being let in, the same page is no secret to the same phone.
 
 An answer is given again only while its page is still the one kept: when the page cache lets a page go (or is
 cleared), the next request draws it the full way and is remembered anew.
@@ -25,6 +27,7 @@ cleared), the next request draws it the full way and is remembered anew.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -37,6 +40,10 @@ if TYPE_CHECKING:
 
     from _typeshed import OptExcInfo
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
+SIGNED_IN_FOR = 300.0
+"""Seconds an answer remembered behind a household password is given again before Flask checks the session anew
+(a session lasts months: a phone whose session ran out reads the rules for five minutes more at the most)."""
 
 MAX_ANSWERS = 256
 """Answers remembered per process: a few per kept page for each phone (its cookies are part of what it asks)."""
@@ -66,6 +73,10 @@ class _Answer:
     status: str
     headers: list[tuple[str, str]]
     body: bytes
+    password: object
+    """The household password in force when Flask answered (None for none)."""
+    at: float
+    """When Flask answered (time.monotonic())."""
 
 
 class FastPages:
@@ -77,8 +88,7 @@ class FastPages:
         self.answers: PageCache[_Answer] = PageCache(MAX_ANSWERS)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        # a HEAD or a write is Flask's; with a household password, so is every request (see the module's doc)
-        if environ.get("REQUEST_METHOD") != "GET" or self.app.config.get("SCOREKEEPER_PASSWORD"):
+        if environ.get("REQUEST_METHOD") != "GET":  # a HEAD or a write is Flask's
             return self.wsgi_app(environ, start_response)
         asked = tuple(str(environ.get(name, "")) for name in ASKED)
         answer = self.answers.get(asked)
@@ -88,6 +98,11 @@ class FastPages:
         return self._full_path(asked, environ, start_response)
 
     def _still_kept(self, answer: _Answer) -> bool:
+        """The page is still the one kept, and the household password is as it was (and, with one, the answer is
+        minutes old at most)."""
+        password = self.app.config.get("SCOREKEEPER_PASSWORD")
+        if password != answer.password or (password and time.monotonic() - answer.at > SIGNED_IN_FOR):
+            return False
         pages: PageCache[KeptPage] | None = self.app.extensions.get("page_cache")
         return pages is not None and pages.get(answer.page) is answer.kept
 
@@ -118,7 +133,8 @@ class FastPages:
         if _may_give_again(status, headers, drawn, kept):
             # the kept bytes themselves, not a copy: every answer for a page shares them
             given = kept[0] if drawn else b""
-            self.answers.put(asked, _Answer(page, kept, status, list(headers), given))
+            password = self.app.config.get("SCOREKEEPER_PASSWORD")
+            self.answers.put(asked, _Answer(page, kept, status, list(headers), given, password, time.monotonic()))
         return [drawn]
 
 

@@ -24,16 +24,17 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from .i18n import current_language
+from .polling import leave_cookie
 
 MAX_PAGES = 64
+"""Pages kept per process: five languages times a few reference pages and the usual deal lookups; an address
+with odd query arguments pushes out the least recently used one instead of growing the cache."""
 MAX_KEPT = 256
 """Game pages and answers kept per process (about 25 KB each): the games being played at once, in the languages
 their phones read; a worker's memory stays the same however many games are stored."""
 
 TOKEN_STAND_IN = "\x00csrf\x00"
 """Where a kept page had its forms' CSRF token: each visitor gets the page with their own."""
-"""Pages kept per process: five languages times a few reference pages and the usual deal lookups; an address
-with odd query arguments pushes out the least recently used one instead of growing the cache."""
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -140,6 +141,7 @@ def cached_page(draw: Callable[[], str]) -> Response:
         page = (body, page_tag(hashlib.sha256(body).hexdigest()))
         pages.put(key, page)
     request.environ[KEPT_PAGE] = (key, page)
+    leave_cookie()  # the same bytes for the next request asked the same way (see scorekeeper.polling)
     body, etag = page
     if request.if_none_match.contains_weak(etag):
         return not_modified(etag)

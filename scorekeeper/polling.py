@@ -2,8 +2,12 @@
 
 Such a check must cost about what a request that does nothing costs. Renewing the session cookie on each of
 them would cost more than the check itself (the cookie is signed anew) and add a Set-Cookie to every 304, so
-a check leaves the cookie alone unless it changed it; every page the phone opens still renews it.
+a check leaves the cookie alone unless it changed it; every page of a game the phone opens still renews it.
 Without a household password a check does not read the cookie at all (nothing there needs it).
+
+A kept page (the rules reference, the deal tables: :func:`~scorekeeper.page_cache.cached_page`) leaves the
+cookie alone too (:func:`leave_cookie`): renewed there, every answer would differ from the last by its
+Set-Cookie, and scorekeeper.fast_pages could never answer a phone that has opened a game without Flask.
 """
 
 from __future__ import annotations
@@ -31,6 +35,15 @@ def answer(tag: str) -> Response:
     return response
 
 
+LEAVE_COOKIE = "scorekeeper.leave_cookie"
+"""Marks in the WSGI environ a request whose answer leaves the session cookie as it is unless it changed."""
+
+
+def leave_cookie() -> None:
+    """Answer this request without renewing the session cookie (unless the request changes the session)."""
+    request.environ[LEAVE_COOKIE] = True
+
+
 class _QuietPolls(SecureCookieSessionInterface):
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if is_polled(request) and not app.config.get("SCOREKEEPER_PASSWORD"):
@@ -38,7 +51,7 @@ class _QuietPolls(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if is_polled() and not session.modified:
+        if (is_polled() or request.environ.get(LEAVE_COOKIE)) and not session.modified:
             return False
         return super().should_set_cookie(app, session)
 

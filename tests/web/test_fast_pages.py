@@ -6,6 +6,7 @@ context, and the tests count them."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import page_cache
+from scorekeeper import fast_pages, page_cache
 from scorekeeper.fast_pages import FastPages
 from scorekeeper.i18n import LANGUAGES
 
@@ -168,7 +169,7 @@ def test_each_query_gets_its_own_page(asking: Asking) -> None:
 # ---------------------------------------------------------------- the session
 
 
-def test_with_a_household_password_nothing_is_answered_without_flask(
+def test_with_a_household_password_only_a_phone_let_in_gets_the_page_again_for_minutes(
     tmp_path: Path, app_factory: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     guarded = app_factory(tmp_path, WTF_CSRF_ENABLED=False, SCOREKEEPER_PASSWORD=PASSWORD)
@@ -177,9 +178,15 @@ def test_with_a_household_password_nothing_is_answered_without_flask(
         answer, through_flask = asking.get("/rules")
         assert through_flask and answer[0] == 302 and "/login" in (_header(answer, "Location") or "")
     asking.client.post("/login", data={"password": PASSWORD})
-    for _ in range(2):  # signed in: the page, and the session renewed each time
-        answer, through_flask = asking.get("/rules")
-        assert through_flask and answer[0] == 200 and (_header(answer, "Set-Cookie") or "").startswith("session=")
+    full, fast = asking.both("/rules")
+    assert fast == full and full[0] == 200 and _header(full, "Set-Cookie") is None
+    stranger = Asking(guarded, guarded.test_client(), monkeypatch)
+    answer, through_flask = stranger.get("/rules")  # no cookie of a phone let in: never the remembered page
+    assert through_flask and answer[0] == 302
+    now = time.monotonic()
+    monkeypatch.setattr(fast_pages.time, "monotonic", lambda: now + fast_pages.SIGNED_IN_FOR + 1)
+    answer, through_flask = asking.get("/rules")  # minutes later Flask looks at the session again
+    assert through_flask and answer == full
 
 
 def test_a_password_set_after_a_page_was_remembered_still_keeps_the_visitor_out(app: Flask, asking: Asking) -> None:
@@ -200,13 +207,16 @@ def test_a_flash_waiting_is_shown_through_flask_and_never_answered_again(asking:
     assert "Game restored." not in after[2].decode() + again[2].decode()
 
 
-def test_a_permanent_session_is_renewed_by_flask_on_every_page(asking: Asking) -> None:
+def test_a_phone_that_opened_a_game_gets_kept_pages_without_flask_and_its_session_renewed_elsewhere(
+    asking: Asking,
+) -> None:
+    game = asking.client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
     with asking.client.session_transaction() as session:
-        session["games"] = []
-        session.permanent = True
-    for _ in range(2):
-        answer, through_flask = asking.get("/rules")
-        assert through_flask and (_header(answer, "Set-Cookie") or "").startswith("session=")
+        assert session.permanent and game in str(session.get("games"))
+    full, fast = asking.both("/rules")
+    assert fast == full and full[0] == 200 and _header(full, "Set-Cookie") is None
+    table, _through = asking.get(f"/games/{game}")  # a page of the game still renews the session's expiry
+    assert (_header(table, "Set-Cookie") or "").startswith("session=")
 
 
 def test_a_session_flask_leaves_alone_is_answered_again(app_with_csrf: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
