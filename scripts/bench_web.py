@@ -8,6 +8,7 @@ alongside it, its share of hello-world's requests/s and its p99 as a multiple of
 
     .venv/bin/python scripts/bench_web.py --seconds 10 --connections 16
     .venv/bin/python scripts/bench_web.py --scale      # the lists at 10 and 100,000 games (scripts/bench_scale.py)
+    .venv/bin/python scripts/bench_web.py --database-url postgresql://...   # the app on PostgreSQL
 """
 
 from __future__ import annotations
@@ -127,6 +128,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=16, help="clients sending at once")
     parser.add_argument("--scale", action="store_true", help="time the lists at 10 and 100,000 games instead")
     parser.add_argument("--only", default="", help="measure only the targets whose label holds this text")
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="serve this database (migrated first; games are added to it) instead of a "
+        "fresh SQLite file, e.g. postgresql://user:password@127.0.0.1/scratch",
+    )
     options = parser.parse_args(argv)
     if options.scale:
         from bench_scale import main as scale
@@ -134,6 +141,11 @@ def main(argv: list[str] | None = None) -> int:
         return scale([])
 
     work, env = fresh_database("scorekeeper-bench-")
+    if options.database_url:
+        from scorekeeper.db import upgrade
+
+        upgrade(options.database_url)
+        env["DATABASE_URL"] = options.database_url
     hello_port, port = free_port(), free_port()
     hello = start(env, hello_port, work / "hello.log", app="scripts.hello_app:app")
     server = start(env, port, work / "gunicorn.log")

@@ -270,4 +270,4 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
         except IntegrityError:
             db.rollback()
             raise Conflict(_(STALE), game=read_game(db, game_id)) from None
-        db.expire_all()
+    db.expire_all()  # after the turn: the writers queued behind this one need not wait for it
