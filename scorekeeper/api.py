@@ -14,7 +14,7 @@ from .errors import error_response
 from .i18n import _, current_language
 from .kinds import KINDS
 from .models import Game
-from .page_cache import kept, not_modified, revalidate
+from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number
 from .services import export
 from .services.game_view import StoredGame
@@ -123,19 +123,26 @@ def get_game(game_id: str) -> Response:
     """A game with its rounds and standings; 304 when If-None-Match names its version. One indexed read of the
     version first: a phone that holds the game is answered without loading it, and the answer at each version
     is built once for every phone that asks (see :func:`~scorekeeper.page_cache.kept`)."""
-    tag = services.live_tag(engine(), game_id)
+    database = engine()
+    tag = services.live_tag(database, game_id)
     if tag is None:
         raise services.no_game()
     version = tag.partition(".")[0]  # the drafts are not part of the game's JSON
-    if request.if_none_match.contains_weak(version):
-        return not_modified(version)
 
     def draw() -> str:
         # read after the version: the answer kept under it is never older than it (at worst newer)
         return str(current_app.json.dumps(game_json(services.view(read_game(session(), game_id)))))
 
-    body = kept(("game", game_id, version, current_language()), draw, forms=False)
-    response = revalidate(Response(body + "\n", mimetype="application/json"))  # a phone asks again each time
+    def unchanged() -> bool:
+        now = services.live_tag(database, game_id)
+        return now is not None and now.partition(".")[0] == version
+
+    if request.if_none_match.contains_weak(version):
+        may_give_again(b"", unchanged)
+        return not_modified(version)
+    body = (kept(("game", game_id, version, current_language()), draw, forms=False) + "\n").encode()
+    may_give_again(body, unchanged)  # asked again the same way while the game stays at this version
+    response = revalidate(Response(body, mimetype="application/json"))  # a phone asks again each time
     response.set_etag(version)
     return response
 

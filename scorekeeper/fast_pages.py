@@ -1,19 +1,22 @@
-"""Kept pages answered again without Flask: the rules reference and the deal tables cost a phone that asks for
-them again about what a hello-world app costs.
+"""Answers given again without Flask: the rules reference and the deal tables, and a game's JSON while the game
+stays as it is, cost a phone that asks for them again about what a hello-world app costs.
 
-A kept page (:func:`~scorekeeper.page_cache.cached_page`) is drawn once per language, yet each request for it
-still pays for the whole of Flask: choosing the language, reading the session cookie, the before and after
-request hooks, the security headers. Here a small WSGI middleware in front of the Flask app remembers the
-answer Flask gave for a kept page, exactly as it went out (status, every header, the body), and gives that same
-answer again to a request that asks for it with the same words: the same address and query, the same cookies,
-the same Accept-Language, the same If-None-Match. Everything that decides the page's language and the session's
-part in the answer is in those words, so an answer remembered for one reader never reaches a reader of another
-language, and nothing here needs to work out a language, read a session or add a header itself: the full path
-decided all of that the first time, and a request it has not seen goes the full way.
+A kept page (:func:`~scorekeeper.page_cache.cached_page`) is drawn once per language, and a game's JSON once per
+version (``GET /api/v1/games/<id>``), yet each request for them still paid for the whole of Flask: choosing the
+language, reading the session cookie, the before and after request hooks, the security headers. Here a small
+WSGI middleware in front of the Flask app remembers the answer Flask gave for such a request (noted by
+:func:`~scorekeeper.page_cache.may_give_again`), exactly as it went out (status, every header, the body), and
+gives that same answer again to a request that asks for it with the same words: the same address and query,
+the same cookies, the same Accept-Language, the same If-None-Match; for as long as the check noted with it
+holds (the page cache still holds the page; the game is still at the version answered: one indexed read).
+Everything that decides the language and the session's part in the answer is in those words, so an answer
+remembered for one reader never reaches a reader of another language, and nothing here needs to work out a
+language, read a session or add a header itself: the full path decided all of that the first time, and a
+request it has not seen goes the full way.
 
 An answer is only remembered when it is certainly the same for the next request with the same words:
 
-- it is a kept page as kept (no message was flashed on it), with status 200 or 304;
+- it is the answer noted (a kept page as kept: no message was flashed on it), with status 200 or 304;
 - it sets no cookie: a ``?lang=`` that differs from the cookie sets the cookie, and a session changed on the
   way is sent anew, so those answers change from one request to the next (a kept page does not renew the
   session's expiry: scorekeeper.polling);
@@ -21,8 +24,8 @@ An answer is only remembered when it is certainly the same for the next request 
   (SIGNED_IN_FOR): whether a phone is signed in rests on its session, which can run out while its cookie stays
   the same; asked again within minutes of being let in, the same page is no secret to the same phone.
 
-An answer is given again only while its page is still the one kept: when the page cache lets a page go (or is
-cleared), the next request draws it the full way and is remembered anew.
+An answer is given again only while its check holds: when the page cache lets a page go (or is cleared), or a
+game changes, the next request goes the full way and is remembered anew.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from flask import Flask
 
-from .page_cache import KEPT_PAGE, KeptPage, PageCache
+from .page_cache import GIVE_AGAIN, PageCache
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -68,8 +71,8 @@ that is missing reads as an empty one, as werkzeug reads them."""
 class _Answer:
     """What Flask answered for a kept page, as it went out."""
 
-    page: tuple[str, ...]
-    kept: KeptPage
+    still: Callable[[], bool]
+    """Whether the answer still is what Flask would answer (see :func:`~scorekeeper.page_cache.may_give_again`)."""
     status: str
     headers: list[tuple[str, str]]
     body: bytes
@@ -98,13 +101,12 @@ class FastPages:
         return self._full_path(asked, environ, start_response)
 
     def _still_kept(self, answer: _Answer) -> bool:
-        """The page is still the one kept, and the household password is as it was (and, with one, the answer is
-        minutes old at most)."""
+        """The household password is as it was (and, with one, the answer is minutes old at most), and the
+        answer's own check holds."""
         password = self.app.config.get("SCOREKEEPER_PASSWORD")
         if password != answer.password or (password and time.monotonic() - answer.at > SIGNED_IN_FOR):
             return False
-        pages: PageCache[KeptPage] | None = self.app.extensions.get("page_cache")
-        return pages is not None and pages.get(answer.page) is answer.kept
+        return answer.still()
 
     def _full_path(
         self, asked: tuple[str, ...], environ: WSGIEnvironment, start_response: StartResponse
@@ -119,7 +121,7 @@ class FastPages:
             return start_response(status, headers, exc_info)
 
         body = self.wsgi_app(environ, noting)
-        marked = environ.get(KEPT_PAGE)
+        marked = environ.get(GIVE_AGAIN)
         if marked is None or len(sent) != 1:
             return body
         try:
@@ -128,23 +130,23 @@ class FastPages:
             close = getattr(body, "close", None)
             if close is not None:
                 close()
-        page, kept = marked
+        noted, still = marked
         status, headers = sent[0]
-        if _may_give_again(status, headers, drawn, kept):
-            # the kept bytes themselves, not a copy: every answer for a page shares them
-            given = kept[0] if drawn else b""
+        if _may_give_again(status, headers, drawn, noted):
+            # the noted bytes themselves, not a copy: every answer for a page shares them
+            given = noted if drawn else b""
             password = self.app.config.get("SCOREKEEPER_PASSWORD")
-            self.answers.put(asked, _Answer(page, kept, status, list(headers), given, password, time.monotonic()))
+            self.answers.put(asked, _Answer(still, status, list(headers), given, password, time.monotonic()))
         return [drawn]
 
 
-def _may_give_again(status: str, headers: list[tuple[str, str]], drawn: bytes, kept: KeptPage) -> bool:
-    """Whether this answer is the kept page itself (or its 304) and sets no cookie: the same for the next
-    request asked the same way."""
+def _may_give_again(status: str, headers: list[tuple[str, str]], drawn: bytes, noted: bytes) -> bool:
+    """Whether this answer is the one noted (or its 304) and sets no cookie: the same for the next request asked
+    the same way."""
     if any(name.lower() == "set-cookie" for name, _ in headers):
         return False
     code = status.split(" ", 1)[0]
-    return (code == "200" and drawn == kept[0]) or (code == "304" and drawn == b"")
+    return (code == "200" and drawn == noted) or (code == "304" and drawn == b"")
 
 
 def init_app(app: Flask) -> None:

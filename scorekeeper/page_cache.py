@@ -41,9 +41,17 @@ _PACKAGE = Path(__file__).resolve().parent
 KeptPage = tuple[bytes, str]
 """A page kept per deployment: its bytes and its ETag."""
 
-KEPT_PAGE = "scorekeeper.kept_page"
-"""Where :func:`cached_page` notes in the WSGI environ which kept page it answered with (its key and the page),
-for :mod:`scorekeeper.fast_pages` to give that answer again without Flask."""
+GIVE_AGAIN = "scorekeeper.give_again"
+"""Where an answer that may be given again without Flask is noted in the WSGI environ (:func:`may_give_again`),
+for :mod:`scorekeeper.fast_pages`."""
+
+
+def may_give_again(body: bytes, still: Callable[[], bool]) -> None:
+    """This request's answer (``body``, or its 304) may be given again, without Flask, to a request asked the same
+    way, for as long as ``still()`` holds; and it leaves the session cookie as it is, so that the next answer is
+    the same bytes (see scorekeeper.polling)."""
+    request.environ[GIVE_AGAIN] = (body, still)
+    leave_cookie()
 
 
 @cache
@@ -129,8 +137,8 @@ def cached_page(draw: Callable[[], str]) -> Response:
     kept, with a strong ETag (a digest of its bytes) and 304 when the browser already holds it.
 
     Keyed by the full path: the language bar links back to it, query included. A page drawn while a message
-    waits to be flashed shows that message, so it is answered as drawn and not kept. A kept page's answer is
-    marked in the environ (:data:`KEPT_PAGE`): :mod:`scorekeeper.fast_pages` may give it again."""
+    waits to be flashed shows that message, so it is answered as drawn and not kept. A kept page's answer may
+    be given again without Flask (:func:`may_give_again`)."""
     if flash_pending():
         return revalidate(Response(draw(), mimetype="text/html"))
     pages: PageCache[KeptPage] = current_app.extensions.setdefault("page_cache", PageCache())
@@ -140,8 +148,7 @@ def cached_page(draw: Callable[[], str]) -> Response:
         body = draw().encode()
         page = (body, page_tag(hashlib.sha256(body).hexdigest()))
         pages.put(key, page)
-    request.environ[KEPT_PAGE] = (key, page)
-    leave_cookie()  # the same bytes for the next request asked the same way (see scorekeeper.polling)
+    may_give_again(page[0], lambda: pages.get(key) is page)  # while the cache still holds this very page
     body, etag = page
     if request.if_none_match.contains_weak(etag):
         return not_modified(etag)

@@ -269,3 +269,27 @@ def test_the_answers_remembered_are_bounded(app: Flask, asking: Asking) -> None:
         asking.get("/rules", **{"Accept-Language": f"x-{number}"})
     answer, through_flask = asking.get("/rules", **{"Accept-Language": "it"})
     assert through_flask and _language(answer) == "it"
+
+
+# ---------------------------------------------------------------- a game's JSON, while the game stays as it is
+
+
+def test_a_games_json_is_given_again_until_the_game_changes(asking: Asking) -> None:
+    game = asking.client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
+    path = f"/api/v1/games/{game}"
+    full, fast = asking.both(path)
+    assert fast == full and full[0] == 200 and _header(full, "Set-Cookie") is None
+    version = _header(full, "ETag")
+    assert version is not None
+    held, again = asking.both(path, **{"If-None-Match": version})
+    assert again == held and held[0] == 304
+    entered = asking.client.post(f"{path}/rounds", json={"pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"})
+    assert entered.status_code == 201
+    for headers in ({}, {"If-None-Match": version}):  # a round later: the new game, from Flask
+        answer, through_flask = asking.get(path, **headers)
+        assert through_flask and answer[0] == 200 and b'"Ben":9' in answer[2].replace(b" ", b"")
+    newer, fast = asking.both(path)
+    assert fast == newer
+    assert asking.client.post(f"/games/{game}/delete").status_code == 302
+    gone, through_flask = asking.get(path)
+    assert through_flask and gone[0] == 404
