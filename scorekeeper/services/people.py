@@ -27,6 +27,7 @@ from ..models import Game, Merge, Person, Seat, utcnow
 from ..reading import Field
 from .errors import Conflict, Invalid, NotFound
 from .inputs import MAX_NAME, clean_name
+from .kept import kept_until_changed
 
 # ---------------------------------------------------------------- every seat linked to a person
 
@@ -119,23 +120,34 @@ def _in_use(among: Collection[str] | None) -> Any:
 
 
 def list_people(db: Session, among: Collection[str] | None = None) -> list[Listed]:
-    """The household's people, by name: everyone (for None), or those who sat in one of the games ``among``."""
+    """The household's people, by name: everyone (for None), or those who sat in one of the games ``among``.
+
+    Their games are counted over every seat of the household, so the counts are kept until a game changes
+    (:func:`~scorekeeper.services.kept.kept_until_changed`); the people and their names are read each time (a
+    few rows), since a person without a game can be renamed without any game changing."""
     if among is not None and not among:
         return []
-    played = (
-        select(Seat.person_id, func.count(Seat.game_id).label("games"), func.max(Game.created_at).label("last"))
-        .join(Game, Game.id == Seat.game_id)
-        .where(_in_use(among))
-        .group_by(Seat.person_id)
-        .subquery()
+    played = kept_until_changed(db, among, ("people",), lambda: _played(db, among))
+    rows = db.execute(
+        select(Person.id, Person.name).where(Person.merged_into.is_(None)).order_by(Person.name, Person.id)
     )
-    query = select(Person.id, Person.name, played.c.games, played.c.last).where(Person.merged_into.is_(None))
-    if among is None:
-        query = query.outerjoin(played, played.c.person_id == Person.id)
-    else:
-        query = query.join(played, played.c.person_id == Person.id)
-    rows = db.execute(query.order_by(Person.name, Person.id))
-    return [Listed(r.id, r.name, int(r.games or 0), r.last) for r in rows]
+    found = []
+    for person_id, name in rows:
+        games, last = played.get(person_id, (0, None))
+        if among is None or games:
+            found.append(Listed(person_id, name, games, last))
+    return found
+
+
+def _played(db: Session, among: Collection[str] | None) -> dict[int, tuple[int, datetime | None]]:
+    """Each person's games (of those ``among``) and when they last played, by person id."""
+    rows = db.execute(
+        select(Seat.person_id, func.count(Seat.game_id), func.max(Game.created_at))
+        .join(Game, Game.id == Seat.game_id)
+        .where(_in_use(among), Seat.person_id.is_not(None))
+        .group_by(Seat.person_id)
+    )
+    return {int(person_id or 0): (int(games), last) for person_id, games, last in rows}
 
 
 SUGGESTED = 24
@@ -169,13 +181,18 @@ def suggested_names(db: Session, among: Collection[str] | None = None, most: int
 
 def listed(db: Session, person: Person, among: Collection[str] | None = None) -> Listed:
     """One person as the people list shows them: their games (of those ``among``) and when they last played,
-    read along ix_seat_person."""
-    games, last = db.execute(
-        select(func.count(Seat.game_id), func.max(Game.created_at))
-        .join(Game, Game.id == Seat.game_id)
-        .where(Seat.person_id == person.id, _in_use(among))
-    ).one()
-    return Listed(person.id, person.name, int(games or 0), last)
+    read along ix_seat_person; kept until a game changes, as :func:`list_people` is."""
+
+    def count() -> tuple[int, datetime | None]:
+        games, last = db.execute(
+            select(func.count(Seat.game_id), func.max(Game.created_at))
+            .join(Game, Game.id == Seat.game_id)
+            .where(Seat.person_id == person.id, _in_use(among))
+        ).one()
+        return int(games or 0), last
+
+    games, last = kept_until_changed(db, among, ("person", person.id), count)
+    return Listed(person.id, person.name, games, last)
 
 
 def others(db: Session, person_id: int, among: Collection[str] | None = None) -> list[tuple[int, str]]:

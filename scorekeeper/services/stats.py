@@ -21,12 +21,10 @@ seat and game: its cost grows with the games counted, not with every score ever 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session, aliased
@@ -35,6 +33,7 @@ from ..i18n import _, _l
 from ..kinds import KINDS, GameKind, kind_of
 from ..models import Game, Person, Seat, SeatResult
 from .errors import Invalid
+from .kept import kept_until_changed
 
 # ---------------------------------------------------------------- the periods of the leaderboard
 
@@ -194,42 +193,6 @@ def _results(among: Collection[str] | None, since: datetime | None, person_id: i
     return query.subquery("results")
 
 
-KEPT = 64
-"""Stats answers a worker keeps (see :func:`_keep`)."""
-
-_kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
-_kept_lock = threading.Lock()
-
-_T = TypeVar("_T")
-
-
-def _fingerprint(db: Session, among: Collection[str] | None) -> tuple[object, ...]:
-    """What changes whenever any record could: the games' count, their versions' sum and the latest change (every
-    round, correction, undo, end, trash, rename and merge moves the version; an import or a purge the count)."""
-    query = select(func.count(), func.sum(Game.version), func.max(Game.updated_at)).where(Game.deleted_at.is_(None))
-    if among is not None:
-        query = query.where(Game.id.in_(list(among)))
-    count, versions, latest = db.execute(query).one()
-    return (str(db.connection().engine.url), int(count), int(versions or 0), str(latest))
-
-
-def _keep(db: Session, among: Collection[str] | None, what: tuple[object, ...], read: Callable[[], _T]) -> _T:
-    """The answer ``read`` gives for ``what`` over the games ``among``, kept (KEPT of them, per worker) until a
-    game changes: reading every score of every game, a whole household's stats cost their SQL once per change,
-    and the same page asked again costs one indexed count. The caller copies what it hands on."""
-    key = (_fingerprint(db, among), None if among is None else tuple(sorted(among)), *what)
-    with _kept_lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return cast(_T, _kept[key])
-    value = read()
-    with _kept_lock:
-        _kept[key] = value
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return value
-
-
 def records(
     db: Session,
     among: Collection[str] | None = None,
@@ -239,9 +202,9 @@ def records(
 ) -> dict[str, list[Record]]:
     """Every person's records (or one person's), by kind id in the kinds' order, each list a leaderboard: the
     most games won first, then the best win rate, the most games, the name. People without a finished game of
-    a kind are not on its board. Kept until a game changes (:func:`_keep`)."""
+    a kind are not on its board. Kept until a game changes (:func:`~scorekeeper.services.kept.kept_until_changed`)."""
     since = period_start(period, now)  # a period that is none is refused, whatever the phone sees
-    boards = _keep(db, among, ("records", since, person_id), lambda: _records(db, among, since, person_id))
+    boards = kept_until_changed(db, among, ("records", since, person_id), lambda: _records(db, among, since, person_id))
     return {kind: list(board) for kind, board in boards.items()}
 
 
@@ -304,10 +267,10 @@ def _records(
 
 def head_to_head(db: Session, person_id: int, among: Collection[str] | None = None) -> list[HeadToHead]:
     """The person against each other person they finished a game with, by kind, then by most games together.
-    Kept until a game changes (:func:`_keep`)."""
+    Kept until a game changes (:func:`~scorekeeper.services.kept.kept_until_changed`)."""
     if among is not None and not among:
         return []
-    return list(_keep(db, among, ("head to head", person_id), lambda: _head_to_head(db, person_id, among)))
+    return list(kept_until_changed(db, among, ("head to head", person_id), lambda: _head_to_head(db, person_id, among)))
 
 
 def _head_to_head(db: Session, person_id: int, among: Collection[str] | None) -> list[HeadToHead]:
@@ -348,10 +311,10 @@ def series(
     db: Session, person_id: int, among: Collection[str] | None = None, last: int = SERIES
 ) -> dict[str, list[Point]]:
     """The person's game totals in the order the games started, by kind id: the ``last`` latest of each kind.
-    Kept until a game changes (:func:`_keep`)."""
+    Kept until a game changes (:func:`~scorekeeper.services.kept.kept_until_changed`)."""
     if among is not None and not among:
         return {k: [] for k in KINDS}
-    kept = _keep(db, among, ("series", person_id, last), lambda: _series(db, person_id, among, last))
+    kept = kept_until_changed(db, among, ("series", person_id, last), lambda: _series(db, person_id, among, last))
     return {kind: list(points) for kind, points in kept.items()}
 
 
