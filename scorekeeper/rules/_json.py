@@ -40,6 +40,8 @@ def is_mapping(value: object) -> TypeGuard[Mapping[Any, object]]:
 
 def read_int(value: object, path: str) -> int:
     """A whole number (not a bool)."""
+    if type(value) is int:  # the usual answer in one check (a bool is an int, but not of type int)
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise PositionError(path, f"expected a whole number, not {brief(value)}")
     return value
@@ -47,6 +49,8 @@ def read_int(value: object, path: str) -> int:
 
 def read_bool(value: object, path: str) -> bool:
     """true or false."""
+    if value is False or value is True:  # the usual answer without a call (bool has no subclasses)
+        return value
     if not isinstance(value, bool):
         raise PositionError(path, f"expected true or false, not {brief(value)}")
     return value
@@ -61,13 +65,19 @@ def read_str(value: object, path: str) -> str:
 
 def read_list(value: object, path: str) -> list[object]:
     """A list (a tuple is taken as one too)."""
-    if not isinstance(value, list | tuple):
+    if not isinstance(value, (list, tuple)):  # a tuple of types: quicker to test than a union
         raise PositionError(path, f"expected a list, not {brief(value)}")
     return list(value)
 
 
 def read_ints(value: object, path: str) -> tuple[int, ...]:
     """A list of whole numbers."""
+    if type(value) is list or type(value) is tuple:
+        for v in value:
+            if type(v) is not int:
+                break
+        else:  # the usual case, every one a plain int: no copy, no field path
+            return tuple(value)
     values = read_list(value, path)
     for i, v in enumerate(values):
         if type(v) is not int:  # only then build the field's path, for read_int to say what is wrong
@@ -104,9 +114,10 @@ def hidden_tiles(sizes: Sequence[int], players: int, turn: int, hand: int) -> in
     """Tiles in the other hands, from ``hand_sizes``, once each count is checked against the mover's ``hand``."""
     if len(sizes) != players:
         raise PositionError("hand_sizes", f"expected one count per player ({players}), not {len(sizes)}")
-    for s, size in enumerate(sizes):
-        if size < 0:
-            raise PositionError(f"hand_sizes[{s}]", f"cannot be negative ({size})")
+    if min(sizes, default=0) < 0:  # one test in the usual case; the loop names the count
+        for s, size in enumerate(sizes):
+            if size < 0:
+                raise PositionError(f"hand_sizes[{s}]", f"cannot be negative ({size})")
     if sizes[turn] != hand:
         raise PositionError(f"hand_sizes[{turn}]", f"the hand holds {hand} tiles, not {sizes[turn]}")
     return sum(sizes) - hand

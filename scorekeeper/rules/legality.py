@@ -57,6 +57,21 @@ T = TypeVar("T", bound=CoreTable)
 """The game's core table."""
 
 
+class WrittenMoves(dict[int, dict[str, Any]]):
+    """Each move's JSON by its code, written the first time it is asked for from ``moves`` (a game's moves by
+    code): a move is immutable, so its JSON is too. Hand out copies: a caller may change the dicts it gets."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: Mapping[int, BaseMove]) -> None:
+        super().__init__()
+        self.moves = moves
+
+    def __missing__(self, code: int) -> dict[str, Any]:
+        written = self[code] = self.moves[code].to_json()
+        return written
+
+
 class Legality(Generic[M, W, T]):
     """verify / can / check / legal_moves over a game's core table; the game encodes, decodes and explains."""
 
@@ -87,6 +102,10 @@ class Legality(Generic[M, W, T]):
 
     def _moves(self) -> Mapping[int, M]:
         """Every move of this table by its code (built as asked for, and shared: moves are immutable)."""
+        raise NotImplementedError
+
+    def _written(self) -> Mapping[int, dict[str, Any]]:
+        """The JSON of every move of :meth:`_moves`, by code (a :class:`WrittenMoves` shared like the moves)."""
         raise NotImplementedError
 
     def _decode(self, code: int) -> M:
@@ -152,7 +171,9 @@ class Legality(Generic[M, W, T]):
 
     def legal_moves_json(self) -> list[dict[str, Any]]:
         """Every legal move as JSON."""
-        return [m.to_json() for m in self.legal_moves()]
+        written = self._written()
+        # each move's JSON is written once and copied here (a flat dict, so a shallow copy is a new one)
+        return [dict(written[code]) for code in self._legal_codes()]
 
     def verify_play(self, tile: Tile | str, where: W) -> None:
         """Raise :class:`IllegalMove` unless laying ``tile`` at ``where`` (a train, an edge) is legal."""

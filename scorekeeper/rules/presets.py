@@ -95,10 +95,23 @@ def check_options(options: GameOptions, readers: Mapping[str, OptionReader]) -> 
         read(getattr(options, name), f"rules.{name}", OptionsError)
 
 
+_PLAIN = frozenset((str, int, bool, float, type(None)))
+_RESOLVED_MAX = 256
+
+
+def _spec_key(spec: Mapping[Any, object]) -> object | None:
+    """A rules spec as a dictionary key: its items in order and each value's type (JSON's true is not 1, though
+    ``True == 1``); None when a value is not a plain one (a list or an object, such as a table of deals)."""
+    types = tuple(map(type, spec.values()))
+    if not _PLAIN.issuperset(types):
+        return None
+    return tuple(spec.items()), types
+
+
 class RulesReader(Generic[OptionsT]):
     """One game's presets and how a rules spec reads against them."""
 
-    __slots__ = ("presets", "readers", "game", "default", "names", "_options", "_preset")
+    __slots__ = ("presets", "readers", "game", "default", "names", "_options", "_preset", "_resolved")
 
     def __init__(
         self, presets: Mapping[str, NamedRules[OptionsT]], readers: Mapping[str, OptionReader], game: str = ""
@@ -116,6 +129,8 @@ class RulesReader(Generic[OptionsT]):
         self.names: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(self._options))
         """The option names, in the order the options class declares them."""
         assert set(self.names) == set(readers), "every option needs exactly one reader"
+        self._resolved: dict[object, tuple[str, OptionsT]] = {}
+        """Rules specs of plain values already read (see :meth:`resolve`), by :func:`_spec_key`."""
 
     def read_options(
         self, value: object, path: str = "rules", error: type[FormatError] = OptionsError, base: OptionsT | None = None
@@ -145,9 +160,21 @@ class RulesReader(Generic[OptionsT]):
                 raise error(path, f"unknown {self.game}preset {brief(spec)}; choose one of {', '.join(self.presets)}")
             return spec, self.presets[spec].options
         if isinstance(spec, Mapping):
+            # a game's house rules come with each of its checker requests, and reading them builds new options (a
+            # third of such a request's time): options are immutable, so a spec of plain values, once read, is
+            # answered by what it read (a refused spec is never kept, so it is refused again with the same message)
+            key = _spec_key(spec)
+            known = self._resolved.get(key) if key is not None else None
+            if known is not None:
+                return known
             name, base = self.resolve(spec.get("preset", self.default), f"{path}.preset", error)
             rest = {k: v for k, v in spec.items() if k != "preset"}
-            return name, self.read_options(rest, path, error, base)
+            resolved = name, self.read_options(rest, path, error, base)
+            if key is not None:
+                if len(self._resolved) >= _RESOLVED_MAX:  # bounded: start again rather than grow without end
+                    self._resolved.clear()
+                self._resolved[key] = resolved
+            return resolved
         raise error(path, f'expected a preset name or an object like {{"preset": "{self.default}", ...}}')
 
     def rules_json(self, preset: str, options: OptionsT) -> str | dict[str, Any]:

@@ -150,3 +150,23 @@ def test_check_takes_json_and_gives_a_verdict() -> None:
         "legal": True, "rule": "legal", "reason": "You may lay 5-1 on seat 0's train.",
         "title": "A legal move", "anchor": "turns",
     }  # fmt: skip
+
+
+def test_trains_read_at_once_or_one_by_one_read_alike() -> None:
+    """Plainly written trains are read in one go; at any doubt they are read one check at a time, to name the
+    first thing wrong, so both ways must agree."""
+    plain = {"tiles": [], "marker": False}
+    for trains, message in [
+        ([plain, plain, {"marker": False}, plain], "trains[2].tiles: missing"),
+        ([plain, {"tiles": [], "colour": "red"}, plain, plain], "trains[1].colour: unknown field"),
+        ([plain, plain, plain, {"tiles": [], "marker": 0}], "trains[3].marker: expected true or false, not 0"),
+        ([plain, plain, plain, {"tiles": "12-5"}], "trains[3].tiles: expected a list, not '12-5'"),
+        ([plain, {"tiles": [["12", "5"]]}, plain, plain], 'trains[1].tiles[0]: expected a tile written like "12-5"'),
+        ([plain, {"tiles": ["12-x"]}, plain, plain], "trains[1].tiles[0]: '12-x' is not a tile"),
+        ([plain, plain, plain, None], "trains[3]: expected an object with tiles and marker"),
+    ]:
+        assert error(with_(trains=trains)).startswith(message)
+    spaced = with_(trains=[{"tiles": ["5 - 12", "5-5"]}, {"tiles": [], "marker": True}, {"tiles": ["0-12"]}, plain])
+    assert Position.from_json(spaced) == Position.from_json(SPEC_EXAMPLE)
+    as_tuples = with_(trains=tuple({**t, "tiles": tuple(t["tiles"])} for t in SPEC_EXAMPLE["trains"]))
+    assert Position.from_json(as_tuples) == Position.from_json(SPEC_EXAMPLE)

@@ -100,3 +100,22 @@ def test_too_many_players_names_the_limit_and_a_bigger_set() -> None:
 
 def test_options_default_is_standard() -> None:
     assert Options() == PRESETS["standard"].options
+
+
+def test_a_rules_spec_read_again_reads_alike() -> None:
+    """A spec of plain values is read once and then answered from memory: the same options, and every refusal
+    still refused with its own message, whatever was read before."""
+    spec = {"preset": "czech", "double_blank": 50, "markers": True}
+    first = resolve_options(spec)
+    assert resolve_options(dict(spec)) is first and first == PRESETS["czech"].options.replace(double_blank=50)
+    for bad, message in [
+        ({"preset": "czech", "double_blank": 50, "markers": 1}, "rules.markers: expected true or false"),
+        ({"preset": "czech", "double_blank": 50.0, "markers": True}, "rules.double_blank: expected a whole number"),
+        ({"preset": "czech", "markers": True, "colour": "red"}, "rules.colour: unknown option"),
+    ]:
+        for _ in range(2):
+            with pytest.raises(OptionsError) as caught:
+                resolve_options(bad)
+            assert str(caught.value).startswith(message)
+    deals = {"preset": "standard", "deals": {"12": {"4": 10}}}  # not a plain value: read every time
+    assert resolve_options(deals) is not resolve_options(deals) and resolve_options(deals).deals[12][4] == 10

@@ -36,6 +36,19 @@ def catch_code(seat: int) -> int:
     return CALLS - CATCH - seat
 
 
+class _Accessible(dict[int, dict[int, tuple[int, ...]]]):
+    def __missing__(self, players: int) -> dict[int, tuple[int, ...]]:
+        answers: dict[int, tuple[int, ...]] = {}
+        self[players] = answers
+        return answers
+
+
+_ACCESSIBLE = _Accessible()
+""":meth:`Table.accessible`'s answers by the number of players, then by its key (who moves, the marked trains,
+whether the Mexican train is open): they depend on nothing else, so every table with as many players shares
+them."""
+
+
 class Table:
     """Everything on the table in one round, from the rules' point of view."""
 
@@ -100,7 +113,7 @@ class Table:
         self.owing = 0
         """Bitmask of seats left with one tile who have not announced it and may still be caught: the mover, and
         the seat before them until the mover's turn ends (``announce_last_tile``)."""
-        self._acc: dict[int, tuple[int, ...]] = {}
+        self._acc = _ACCESSIBLE[players]  # shared: a checker builds a new table per request
 
     def copy(self) -> Table:
         """An independent table in the same state."""

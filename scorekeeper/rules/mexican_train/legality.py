@@ -7,9 +7,10 @@ The verify / can / check API itself is shared with Super Domino (:class:`~scorek
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..i18n import _
-from ..legality import Legality
+from ..legality import Legality, WrittenMoves
 from ..rulebook import rule_title
 from ..tables import DRAW, PASS, TILES
 from ..text import brief
@@ -26,6 +27,7 @@ class _Moves(dict[int, Move]):
     def __init__(self, mex: int) -> None:
         super().__init__({DRAW: Move.draw(), PASS: Move.pass_()})
         self.mex = mex
+        self.written = WrittenMoves(self)
 
     def __missing__(self, code: int) -> Move:
         if code <= CALLS:
@@ -91,6 +93,9 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
 
     def _moves(self) -> Mapping[int, Move]:
         return _DECODED[self._core().mex]
+
+    def _written(self) -> Mapping[int, dict[str, Any]]:
+        return _DECODED[self._core().mex].written
 
     def _judge(self, code: int, idx: int, where: int, legal: Sequence[int]) -> str:
         if code <= CALLS:  # a call about a last tile: its own rules, whoever is to move

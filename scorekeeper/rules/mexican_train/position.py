@@ -30,7 +30,7 @@ from ..errors import PositionError
 from ..position import BasePosition
 from ..tables import DOUBLE, FOLLOW, INDEX, set_size, tile_index, tile_of
 from ..text import brief
-from ..tiles import SUPPORTED_SETS, Tile
+from ..tiles import SUPPORTED_SETS, WRITTEN_TILES, Tile
 from ..verdicts import Verdict
 from .core import Table, catch_code
 from .deal import DealError, deal_size
@@ -61,7 +61,7 @@ _FIELDS = (
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: cheaper to build, as the checker does per request
 class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     """The table and the mover's hand; other hands are only counted. Immutable and validated on creation."""
 
@@ -138,21 +138,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         highest = _int(data["set"], "set")
         if highest not in SUPPORTED_SETS:
             raise PositionError("set", f"double-{highest} is not a supported set; choose one of {SUPPORTED_SETS}")
-        trains_raw = _list(data["trains"], "trains")
-        trains = []
-        for i, raw in enumerate(trains_raw):
-            if not is_mapping(raw):
-                raise PositionError(f"trains[{i}]", "expected an object with tiles and marker")
-            for key in raw:
-                if key not in ("tiles", "marker"):
-                    raise PositionError(f"trains[{i}].{key}", "unknown field; a train has tiles and marker")
-            if "tiles" not in raw:
-                raise PositionError(f"trains[{i}].tiles", "missing")
-            tiles = _tiles(raw["tiles"], f"trains[{i}].tiles")
-            marker = raw.get("marker", False)
-            if marker is not False:  # a field path is text to build, so only for a marker to look at
-                marker = _bool(marker, f"trains[{i}].marker")
-            trains.append(Train(tiles, marker))
+        trains = _read_trains(data["trains"])
         opens: list[TrainId] = []
         for i, raw in enumerate(_list(data.get("open_doubles", []), "open_doubles")):
             if raw == MEXICAN:
@@ -167,7 +153,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             engine=_int(data["engine"], "engine"),
             players=_int(data["players"], "players"),
             turn=_int(data["turn"], "turn"),
-            trains=tuple(trains),
+            trains=trains,
             mexican=_tiles(data["mexican"], "mexican"),
             open_doubles=tuple(opens),
             hand=_tiles(data["hand"], "hand"),
@@ -216,6 +202,42 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
         if self.names is not None:
             out["names"] = list(self.names)
         return out
+
+
+_TRAIN_FIELDS = frozenset(("tiles", "marker"))
+
+
+def _read_trains(value: object) -> tuple[Train, ...]:
+    """The personal trains: a list of ``{"tiles": [...], "marker": false}``."""
+    if type(value) is list:
+        # nearly always every train is a plain dict of plain tiles: read them with no field path prepared, and
+        # at the first doubt read them all again below, one check at a time, to say what is wrong
+        trains = []
+        written = WRITTEN_TILES.__getitem__
+        for raw in value:
+            if type(raw) is not dict or not _TRAIN_FIELDS.issuperset(raw):
+                break
+            tiles, marker = raw.get("tiles"), raw.get("marker", False)
+            if type(tiles) is not list or type(marker) is not bool:
+                break
+            try:
+                trains.append(Train(tuple(map(written, tiles)), marker))
+            except (KeyError, TypeError):
+                break
+        else:
+            return tuple(trains)
+    return tuple(_read_train(raw, f"trains[{i}]") for i, raw in enumerate(_list(value, "trains")))
+
+
+def _read_train(raw: object, path: str) -> Train:
+    if not is_mapping(raw):
+        raise PositionError(path, "expected an object with tiles and marker")
+    for key in raw:
+        if key not in _TRAIN_FIELDS:
+            raise PositionError(f"{path}.{key}", "unknown field; a train has tiles and marker")
+    if "tiles" not in raw:
+        raise PositionError(f"{path}.tiles", "missing")
+    return Train(_tiles(raw["tiles"], f"{path}.tiles"), _bool(raw.get("marker", False), f"{path}.marker"))
 
 
 def table_fields(t: Table, preset: str, names: tuple[str, ...] | None) -> dict[str, Any]:
@@ -280,9 +302,10 @@ def _build(p: Position) -> Table:
         raise E("trains", f"expected one train per player ({n}), not {len(p.trains)}")
     if p.names is not None and len(p.names) != n:
         raise E("names", f"expected one name per player ({n}), not {len(p.names)}")
-    for name, value in (("laid", p.laid), ("boneyard", p.boneyard), ("passes", p.passes)):
-        if value < 0:
-            raise E(name, f"cannot be negative ({value})")
+    if min(p.laid, p.boneyard, p.passes) < 0:  # one test in the usual case; the loop names the field
+        for name, value in (("laid", p.laid), ("boneyard", p.boneyard), ("passes", p.passes)):
+            if value < 0:
+                raise E(name, f"cannot be negative ({value})")
     t = Table(p.options, n, p.highest, p.engine)
     # Every tile must be in the set and placed once, and each train must connect: checked here on tile indices,
     # all the tiles at once, with no path or message prepared; a position that fails is walked again in order,

@@ -7,9 +7,10 @@ The verify / can / check API itself is shared with Mexican Train (:class:`~score
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..i18n import _
-from ..legality import Legality
+from ..legality import Legality, WrittenMoves
 from ..rulebook import rule_title
 from ..tables import DRAW, PASS, tile_of
 from ..tiles import Tile
@@ -29,6 +30,7 @@ class _Moves(dict[int, SuperMove]):
 
 
 _DECODED = _Moves({DRAW: SuperMove.draw(), PASS: SuperMove.pass_()})
+_WRITTEN = WrittenMoves(_DECODED)
 
 
 class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
@@ -62,6 +64,9 @@ class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
 
     def _moves(self) -> Mapping[int, SuperMove]:
         return _DECODED
+
+    def _written(self) -> Mapping[int, dict[str, Any]]:
+        return _WRITTEN
 
     # -- reasons -------------------------------------------------------------------
     # Every sentence is one message for translators (see i18n.py); only a seat's name is

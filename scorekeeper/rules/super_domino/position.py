@@ -47,7 +47,7 @@ _FIELDS = (
 _REQUIRED = ("game", "rules", "players", "turn", "edges", "hand", "boneyard")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: cheaper to build, as the checker does per request
 class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegality):
     """The open edges and the mover's hand; other hands are only counted. Immutable and validated on creation."""
 
