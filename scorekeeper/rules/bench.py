@@ -14,7 +14,7 @@ second, legal-move generations per second, tiles laid per hand, the share of han
 public API and JSON path figures likewise.
 
 The core and the public API play the same rounds ten at a time in turn, so that a busy machine slows
-both alike; the JSON path takes the best of fifteen short runs, each on positions freshly decoded from JSON.
+both alike; the JSON path takes the best of fifty short runs, each on positions freshly decoded from JSON.
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def json_positions(deal: Callable[[int], Round | SuperRound], positions: int, se
     return out
 
 
-def time_json(positions: list[dict[str, Any]], runs: int = 15, repeat: int = 4) -> float:
+def time_json(positions: list[dict[str, Any]], runs: int = 50, repeat: int = 1) -> float:
     """Microseconds per ``read_position(data).legal_moves_json()``, the best of ``runs`` short runs (a busy machine
     slows some of them, rarely all). Each call reads a position decoded afresh from its JSON text, as a request's
     is, so no call reads a dict (or a string) an earlier one has already read; the decoding is not timed."""
