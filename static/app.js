@@ -78,6 +78,20 @@ function setUpSending() {
 function setUpRoundForm() {
   const form = document.getElementById("round-form");
   if (!form) return;
+  if ("unsent" in form.dataset) {
+    // the server answered with what this phone sent and refused it: those values are typed here and not stored,
+    // so the other phones' version brought in next (live.js) must not take them for untouched and clear them
+    delete form.dataset.unsent;
+    for (const i of form.querySelectorAll("input:not([type=hidden])")) {
+      if (i.type === "radio" || i.type === "checkbox") {
+        if (i.checked) { i.defaultChecked = false; i.checked = true; }
+      } else if (i.value !== "") {
+        const typed = i.value;
+        i.defaultValue = "";
+        i.value = typed;
+      }
+    }
+  }
   for (const radio of form.querySelectorAll("input[name=went_out]")) {
     radio.addEventListener("change", () => {
       const target = radio.dataset.target && document.getElementById(radio.dataset.target);

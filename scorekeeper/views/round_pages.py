@@ -3,7 +3,7 @@ Send (views.drafts)."""
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
@@ -31,6 +31,9 @@ def round_page(
         editing=False,
         draft=draft,
         me=this_phone(current.id),
+        # the form answering this phone's own post (a mistake to fix): the values shown are what it typed and has
+        # not stored; app.js keeps them from being taken for other phones' (see static/live.js)
+        unsent=request.method == "POST",
         **notes,
     )
     return page, status
