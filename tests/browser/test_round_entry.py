@@ -24,6 +24,7 @@ def round_page(page: Page, live_server: str) -> str:
     page.get_by_role("button", name="Start the game").click()
     table = page.url
     page.get_by_role("link", name="End round 1: enter pips").click()
+    page.wait_for_load_state()  # round.js in place: an Enter pressed before it loads submits the form, as without it
     return table
 
 
