@@ -118,6 +118,11 @@ def create_game() -> tuple[Response, int]:
     return _answer(game), 201
 
 
+def _version(tag: str) -> str:
+    """The game's version out of its live tag: the drafts are not part of the game's JSON."""
+    return tag.partition(".")[0]
+
+
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
     """A game with its rounds and standings; 304 when If-None-Match names its version. One indexed read of the
@@ -127,7 +132,7 @@ def get_game(game_id: str) -> Response:
     tag = services.live_tag(database, game_id)
     if tag is None:
         raise services.no_game()
-    version = tag.partition(".")[0]  # the drafts are not part of the game's JSON
+    version = _version(tag)
 
     def draw() -> str:
         # read after the version: the answer kept under it is never older than it (at worst newer)
@@ -135,7 +140,7 @@ def get_game(game_id: str) -> Response:
 
     def unchanged() -> bool:
         now = services.live_tag(database, game_id)
-        return now is not None and now.partition(".")[0] == version
+        return now is not None and _version(now) == version
 
     if request.if_none_match.contains_weak(version):
         may_give_again(b"", unchanged)
