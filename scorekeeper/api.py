@@ -18,7 +18,7 @@ from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number
 from .services import export
 from .services.game_view import StoredGame
-from .services.loading import read_game
+from .services.loading import read_game, recent_game
 from .services.play import play_json
 from .views.household import my_games, remember
 
@@ -67,9 +67,22 @@ def _body() -> dict[str, Any]:
 
 def _answer(game: Game | StoredGame) -> Response:
     """The game as the API shows it, after whatever the request changed, with its version as the ETag; its read
-    model built here and only here, once per request."""
-    response = jsonify(game_json(services.view(game)))
-    response.set_etag(str(game.version))
+    model built here and only here, once per request.
+
+    A new round's answer (the game as written, as plain values) is kept as the game's JSON at its new version:
+    the other phones at the table ask for just that next (:func:`get_game`)."""
+    version = str(game.version)
+
+    def draw() -> str:
+        return str(current_app.json.dumps(game_json(services.view(game))))
+
+    body = (
+        kept(("game", game.id, version, current_language()), draw, forms=False)
+        if isinstance(game, StoredGame)
+        else draw()
+    )
+    response = Response(body + "\n", mimetype="application/json")
+    response.set_etag(version)
     return response
 
 
@@ -166,7 +179,7 @@ def add_round(game_id: str) -> tuple[Response, int]:
     """Score the round ``number`` (or the next); the same round sent again stores nothing and answers 200.
     With If-Match, a game that changed since answers 412 (a resend of a stored round still answers 200)."""
     data = _body()
-    game = read_game(session(), game_id)
+    game = recent_game(session(), game_id)
     number = _round_number(data)
     entry = services.entry_from_json(game, data, number)
     stored, created = services.add_round(session(), game, entry, number, _if_match())

@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING
 
 from flask import Flask
 
-from .page_cache import GIVE_AGAIN, PageCache
+from .lru import Lru
+from .page_cache import GIVE_AGAIN
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -88,7 +89,7 @@ class FastPages:
     def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
-        self.answers: PageCache[_Answer] = PageCache(MAX_ANSWERS)
+        self.answers: Lru[tuple[str, ...], _Answer] = Lru(MAX_ANSWERS)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") != "GET":  # a HEAD or a write is Flask's

@@ -12,18 +12,17 @@ an upgrade draws it again.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from flask import Response, current_app, request, session
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from .i18n import current_language
+from .lru import Lru
 from .polling import leave_cookie
 
 MAX_PAGES = 64
@@ -102,36 +101,6 @@ def not_modified(etag: str, *, weak: bool = False) -> Response:
     return revalidate(response)
 
 
-_Kept = TypeVar("_Kept")
-
-
-class PageCache(Generic[_Kept]):
-    """Drawn pages by key, least recently used dropped first; thread-safe."""
-
-    def __init__(self, size: int = MAX_PAGES) -> None:
-        self.size = size
-        self._pages: OrderedDict[tuple[str, ...], _Kept] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, ...]) -> _Kept | None:
-        with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-            return page
-
-    def put(self, key: tuple[str, ...], page: _Kept) -> None:
-        with self._lock:
-            self._pages[key] = page
-            self._pages.move_to_end(key)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._pages.clear()
-
-
 def cached_page(draw: Callable[[], str]) -> Response:
     """The page at this address in the reader's language: drawn by ``draw`` the first time, then served as
     kept, with a strong ETag (a digest of its bytes) and 304 when the browser already holds it.
@@ -141,7 +110,7 @@ def cached_page(draw: Callable[[], str]) -> Response:
     be given again without Flask (:func:`may_give_again`)."""
     if flash_pending():
         return revalidate(Response(draw(), mimetype="text/html"))
-    pages: PageCache[KeptPage] = current_app.extensions.setdefault("page_cache", PageCache())
+    pages: Lru[tuple[str, ...], KeptPage] = current_app.extensions.setdefault("page_cache", Lru(MAX_PAGES))
     key = (request.full_path, current_language())
     page = pages.get(key)
     if page is None:
@@ -164,7 +133,7 @@ def kept(key: tuple[str, ...], draw: Callable[[], str], *, forms: bool = True) -
     holds a token (an API answer), and the visitor's session is left alone."""
     with_token = forms and current_app.config.get("WTF_CSRF_ENABLED", True)
     token = generate_csrf() if with_token else None
-    drawn: PageCache[str] = current_app.extensions.setdefault("kept_pages", PageCache(MAX_KEPT))
+    drawn: Lru[tuple[str, ...], str] = current_app.extensions.setdefault("kept_pages", Lru(MAX_KEPT))
     page = drawn.get(key)
     if page is None:
         page = draw()

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, bindparam, inspect, select, update
+from sqlalchemy import Connection, Engine, bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -26,7 +26,7 @@ from ..models import Change, Game
 from ..rules.i18n import N_
 from .errors import Conflict, PreconditionFailed, ServiceError
 from .game_view import AnyGame, StoredGame, is_over
-from .loading import no_game, one_game, read_game, whole_game
+from .loading import no_game, one_game, read_game, remember_game, whole_game
 from .results import settle
 
 STALE = N_("This game changed on another phone since you opened it.")
@@ -226,6 +226,21 @@ _CLAIM = (
 """Built once: the claim of a game, answering its counters as they are now (no row: no such game)."""
 
 
+def _connection_to_claim(db: Session) -> Connection:
+    """The session's connection, taken before the turn is queued for, so that the turn is not spent on the pool;
+    any read begun earlier ended first, so that the claim reads the newest rows.
+
+    A session that has only read keeps its connection: on PostgreSQL each statement reads what is committed when
+    it starts, and SQLite's driver opens a transaction only for a write (checked below all the same)."""
+    pending = bool(db.new or db.dirty or db.deleted)
+    if not pending and db.in_transaction():
+        dbapi = db.connection().connection.dbapi_connection
+        pending = bool(getattr(dbapi, "in_transaction", False))  # a sqlite3 connection's open transaction
+    if pending:
+        db.rollback()
+    return db.connection()
+
+
 @contextmanager
 def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, StoredWrite]]:
     """As :func:`claimed`, in this thread's turn, for a write made with a few SQL statements instead of ORM
@@ -236,9 +251,9 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
     ServiceError raised inside rolls back and carries the game as stored; objects the session holds are
     expired once the write is stored, so that they show it when next read."""
     game_id, seen = game.id, (game.version, game.drafts)
-    db.rollback()  # end any read begun earlier, so the claim below reads the newest rows
-    with writer_turn(db.get_bind().engine):
-        counters = db.connection().execute(_CLAIM, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
+    connection = _connection_to_claim(db)
+    with writer_turn(connection.engine):
+        counters = connection.execute(_CLAIM, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
         if counters is None:
             db.rollback()
             raise no_game()
@@ -262,12 +277,27 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
         if not write.keep:
             db.rollback()
             write.game = read_game(db, game_id)
+            remember_game(db, write.game)
             return
         if is_over(now) or is_over(write.game):  # results exist only for a game over: most writes have none
             settle(db, write.game)
         try:
-            db.commit()
-        except IntegrityError:
+            db.flush()
+            _commit_at_driver(connection)
+        except (IntegrityError, connection.dialect.loaded_dbapi.IntegrityError):
             db.rollback()
             raise Conflict(_(STALE), game=read_game(db, game_id)) from None
-    db.expire_all()  # after the turn: the writers queued behind this one need not wait for it
+    # after the turn, so that the writers queued behind this one need not wait for them: the session's own
+    # bookkeeping (the driver has nothing left to commit; the connection goes back to the pool) and the objects
+    # it holds expired; the next round, when this worker gets it, is decided on the game as written here
+    db.commit()
+    db.expire_all()
+    remember_game(db, write.game)
+
+
+def _commit_at_driver(connection: Connection) -> None:
+    """Commit the write on disk, and nothing more: ending the session's transaction as well (returning the
+    connection to the pool, resetting it) cost more than the commit itself, with every other writer waiting."""
+    driver = connection.connection.dbapi_connection
+    assert driver is not None  # a connection checked out of the pool has one
+    driver.commit()

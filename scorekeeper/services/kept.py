@@ -3,21 +3,19 @@ every game, cost their SQL once per change, and the same page asked again costs 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Collection
 from typing import TypeVar, cast
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ..lru import Lru
 from ..models import Game
 
 KEPT = 64
 """Answers a worker keeps (see :func:`kept_until_changed`)."""
 
-_kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
-_kept_lock = threading.Lock()
+_kept: Lru[tuple[object, ...], object] = Lru(KEPT)
 
 _T = TypeVar("_T")
 
@@ -38,13 +36,8 @@ def kept_until_changed(
     """The answer ``read`` gives for ``what`` over the games ``among``, kept (KEPT of them, per worker) until a
     game changes. The caller copies what it hands on."""
     key = (_fingerprint(db, among), None if among is None else tuple(sorted(among)), *what)
-    with _kept_lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return cast(_T, _kept[key])
-    value = read()
-    with _kept_lock:
-        _kept[key] = value
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return value
+    value = _kept.get(key)
+    if value is None:
+        value = read()
+        _kept.put(key, value)
+    return cast(_T, value)

@@ -1,12 +1,16 @@
 """Reading a game: whole, as ORM objects to change it (:func:`get_game`), or as plain values to show it
-(:func:`read_game`, two prebuilt queries and no objects)."""
+(:func:`read_game`, two prebuilt queries and no objects), or as this worker last read or wrote it while that is
+still how it is stored (:func:`recent_game`, one row read)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Select, and_, bindparam, select
+import weakref
+
+from sqlalchemy import Engine, Select, and_, bindparam, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from ..i18n import _
+from ..lru import Lru
 from ..models import DraftScore, Game, Round, Score, Seat
 from .errors import NotFound
 from .game_view import StoredGame, StoredRound, StoredScore, StoredSeat
@@ -95,20 +99,26 @@ def read_game(db: Session, game_id: str) -> StoredGame:
     if not rows:
         raise no_game()
     first = rows[0]
-    seats = [
-        StoredSeat(r.position, r.name, r.joined_round, r.start_total or 0, r.left_round)
-        for r in rows
-        if r.position is not None
-    ]
-    drafts = [StoredScore(r.position, r.pips, r.tiles, r.went_out, r.marker) for r in rows if r.pips is not None]
+    # the rows taken apart by position: reading a row's columns by name costs several times as much, and a long
+    # evening has hundreds of score rows
+    seats: list[StoredSeat] = []
+    drafts: list[StoredScore] = []
+    for position, name, joined, start_total, left, pips, tiles, went_out, marker in (r[-9:] for r in rows):
+        if position is not None:
+            seats.append(StoredSeat(position, name, joined, start_total or 0, left))
+        if pips is not None:
+            drafts.append(StoredScore(position, pips, tiles, went_out, marker))
     rounds: list[StoredRound] = []
-    for r in connection.execute(_SHOWN_ROUNDS, {"game_id": game_id}):
-        if not rounds or rounds[-1].number != r.number:
-            rounds.append(StoredRound(r.number, r.engine, r.blocked, [], r.ended_on_double))
-        if r.seat_position is not None:
-            rounds[-1].scores.append(
-                StoredScore(r.seat_position, r.pips, r.tiles, r.went_out, r.score_marker, r.points)
-            )
+    scores: list[StoredScore] = []
+    last = None
+    for number, engine, blocked, double_end, seat, pips, tiles, went_out, marker, points in connection.execute(
+        _SHOWN_ROUNDS, {"game_id": game_id}
+    ).all():
+        if number != last:
+            last, scores = number, []
+            rounds.append(StoredRound(number, engine, blocked, scores, double_end))
+        if seat is not None:
+            scores.append(StoredScore(seat, pips, tiles, went_out, marker, points))
     return StoredGame(
         id=first.id,
         kind=first.kind,
@@ -131,6 +141,52 @@ def read_game(db: Session, game_id: str) -> StoredGame:
         house_rules=first.house_rules,
         draft_double_end=first.draft_double_end,
     )
+
+
+RECENT_GAMES = 256
+"""Games a worker remembers as it last read or wrote them (a few KB each): the games being played at once."""
+
+_STATE = select(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at).where(
+    _GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None)
+)
+"""Built once: what changes with every write to a game (every write bumps its version or its drafts and sets
+``updated_at`` as it claims the game, services.claims), read from one indexed row."""
+
+_recent: weakref.WeakKeyDictionary[Engine, Lru[str, StoredGame]] = weakref.WeakKeyDictionary()
+
+
+def _remembered(db: Session) -> Lru[str, StoredGame]:
+    # by database: the tests run several apps, each on its own, in one process
+    engine = db.get_bind().engine
+    games = _recent.get(engine)
+    if games is None:
+        games = _recent.setdefault(engine, Lru(RECENT_GAMES))
+    return games
+
+
+def remember_game(db: Session, game: StoredGame) -> None:
+    """Remember ``game`` as stored now (committed: a copy from a write rolled back must never be remembered)."""
+    _remembered(db).put(game.id, game)
+
+
+def recent_game(db: Session, game_id: str) -> StoredGame:
+    """The game as stored, as :func:`read_game` reads it; when this worker remembers the game as it is stored
+    still (the same version, drafts and time of the last write), that copy, for one indexed row read.
+
+    A round's answer is decided on the game before its claim, which then checks these very counters again: a
+    phone entering the next round on the worker that stored the last one reads one row instead of every score."""
+    if not is_game_id(game_id):
+        raise no_game()
+    state = db.connection().execute(_STATE, {"game_id": game_id}).first()
+    if state is None:
+        raise no_game()
+    games = _remembered(db)
+    held = games.get(game_id)
+    if held is not None and (held.version, held.drafts, held.updated_at) == tuple(state):
+        return held
+    game = read_game(db, game_id)
+    games.put(game_id, game)
+    return game
 
 
 def no_game() -> NotFound:
