@@ -18,7 +18,7 @@ from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number
 from .services import export
 from .services.game_view import StoredGame
-from .services.loading import read_game, recent_game
+from .services.loading import read_game, recent_game, remember_game
 from .services.play import play_json
 from .views.household import my_games, remember
 
@@ -149,7 +149,9 @@ def get_game(game_id: str) -> Response:
 
     def draw() -> str:
         # read after the version: the answer kept under it is never older than it (at worst newer)
-        return str(current_app.json.dumps(game_json(services.view(read_game(session(), game_id)))))
+        stored = read_game(session(), game_id)
+        remember_game(session(), stored)  # the next round entered on this worker is decided on it
+        return str(current_app.json.dumps(game_json(services.view(stored))))
 
     def unchanged() -> bool:
         now = services.live_tag(database, game_id)

@@ -165,7 +165,10 @@ def _remembered(db: Session) -> Lru[str, StoredGame]:
 
 
 def remember_game(db: Session, game: StoredGame) -> None:
-    """Remember ``game`` as stored now (committed: a copy from a write rolled back must never be remembered)."""
+    """Remember ``game`` as read or written (committed: a copy from a write rolled back must never be remembered).
+
+    A copy is used only while its counters are the stored ones (:func:`recent_game`); one read between two writes
+    and holding rounds newer than its version has counters no stored game has any more."""
     _remembered(db).put(game.id, game)
 
 
@@ -173,8 +176,8 @@ def recent_game(db: Session, game_id: str) -> StoredGame:
     """The game as stored, as :func:`read_game` reads it; when this worker remembers the game as it is stored
     still (the same version, drafts and time of the last write), that copy, for one indexed row read.
 
-    A round's answer is decided on the game before its claim, which then checks these very counters again: a
-    phone entering the next round on the worker that stored the last one reads one row instead of every score."""
+    A round is decided on the game before its claim, which then checks these very counters again: a phone
+    entering the next round on a worker that stored or showed the game as it is reads one row, not every score."""
     if not is_game_id(game_id):
         raise no_game()
     state = db.connection().execute(_STATE, {"game_id": game_id}).first()

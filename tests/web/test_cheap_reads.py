@@ -262,6 +262,18 @@ def test_a_round_posted_on_another_worker_reads_the_rounds_once(app: Flask) -> N
     assert standings["Ben"] == (5 + 1) + (5 + 2) + (5 + 3) + 40 + (5 + 5)
 
 
+@pytest.mark.parametrize("shown", ["/games/{game}", "/api/v1/games/{game}"])
+def test_a_round_posted_on_the_worker_that_just_showed_the_game_reads_no_rounds(app: Flask, shown: str) -> None:
+    other = create_app({"TESTING": True, "DATABASE_URL": app.config["DATABASE_URL"], "SECRET_KEY": "test"})
+    first, second = app.test_client(), other.test_client()
+    game = _game(first)
+    _round(second, game, 3)
+    assert first.get(shown.format(game=game)).status_code == 200  # the table screen, or the game's JSON
+    with _statements(app) as run:
+        _round(first, game, 4)
+    assert _rounds_read(run) == 0, run
+
+
 def test_a_rounds_answer_is_the_game_as_a_fresh_read_shows_it(app: Flask, client: FlaskClient) -> None:
     game = _game(client, rounds=4)
     sent = {"number": 5, "pips": {"Ana": 7, "Ben": 0, "Cleo": 12}, "went_out": "Ben"}
