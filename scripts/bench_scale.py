@@ -36,7 +36,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import free_port, fresh_database, start, stop_server  # noqa: E402  (scripts/ is not a package)
+from served import cpu_ticks, free_port, fresh_database, start, steal_line, stop_server  # noqa: E402  (scripts/ is not a package)
 
 PASSWORD = "bench-scale"
 SEATS = ("Ana", "Ben", "Cleo", "Dan")
@@ -254,19 +254,14 @@ def workers_rss(master: int) -> dict[int, int]:
     return sizes
 
 
-def timed(port: int, path: str, cookie: str, requests: int) -> tuple[float, float]:
-    """The seconds of the first GET of the page, and the median of ``requests`` more (after two untimed ones),
-    each on a new connection."""
-    times: list[float] = []
-    for i in range(requests + 3):
-        began = time.perf_counter()
-        status, _body, _response = _get(port, path, cookie)
-        took = time.perf_counter() - began
-        if status != 200:
-            raise SystemExit(f"GET {path} answered {status}")
-        if i == 0 or i >= 3:
-            times.append(took)
-    return times[0], statistics.median(times[1:])
+def _time_get(port: int, path: str, cookie: str) -> float:
+    """The seconds of one GET of the page, on a new connection."""
+    began = time.perf_counter()
+    status, _body, _response = _get(port, path, cookie)
+    took = time.perf_counter() - began
+    if status != 200:
+        raise SystemExit(f"GET {path} answered {status}")
+    return took
 
 
 @dataclass(frozen=True)
@@ -286,7 +281,22 @@ class Run:
     after: dict[int, int]
 
 
-def measure(size: int, requests: int, keep: bool = False) -> Run:
+@dataclass
+class _Served:
+    """One size's database, filled, and its server, answering."""
+
+    size: int
+    work: Path
+    database: Path
+    filled: float
+    server: subprocess.Popen[bytes]
+    port: int
+    cookie: str
+    pages: dict[str, str]
+    person_id: int
+
+
+def _serve(size: int) -> _Served:
     work, env = fresh_database(f"scorekeeper-scale-{size}-")
     database = work / "scorekeeper.sqlite3"
     filled = fill(database, size)
@@ -299,40 +309,57 @@ def measure(size: int, requests: int, keep: bool = False) -> Run:
     env = {**env, "SCOREKEEPER_PASSWORD": PASSWORD}
     port = free_port()
     server = start(env, port, work / "gunicorn.log")
+    game_id, person_id = _one_game(database), _one_person(database)
+    pages = {
+        "games list  GET /": "/",
+        "table       GET /games/<id>": f"/games/{game_id}",
+        "new game    GET /games/new": "/games/new",
+        "trash       GET /trash": "/trash",
+        "stats       GET /stats": "/stats",
+        "stats       ?period=year": "/stats?period=year",
+        "stats       ?period=month": "/stats?period=month",
+        "person      GET /people/<id>": f"/people/{person_id}",
+        "players     GET /api/v1/players": "/api/v1/players",
+        "player      /api/v1/players/<id>": f"/api/v1/players/{person_id}",
+    }
+    return _Served(size, work, database, filled, server, port, sign_in(port), pages, person_id)
+
+
+def measure(sizes: list[int], requests: int, keep: bool = False) -> dict[int, Run]:
+    """Every size filled and served at once, then each page timed at every size in turn, request by request:
+    pages of a few milliseconds move with whatever else the machine does, and measured side by side the sizes
+    see the same machine (one size after the other, a busy minute made 100,000 games look twice as slow as 10).
+    For each page: its first request, then the median of ``requests`` more after two untimed ones."""
+    served: list[_Served] = []
     try:
-        cookie = sign_in(port)
-        game_id = _one_game(database)
-        person_id = _one_person(database)
-        before = workers_rss(server.pid)
-        pages = {
-            "games list  GET /": "/",
-            "table       GET /games/<id>": f"/games/{game_id}",
-            "new game    GET /games/new": "/games/new",
-            "trash       GET /trash": "/trash",
-            "stats       GET /stats": "/stats",
-            "stats       ?period=year": "/stats?period=year",
-            "stats       ?period=month": "/stats?period=month",
-            "person      GET /people/<id>": f"/people/{person_id}",
-            "players     GET /api/v1/players": "/api/v1/players",
-            "player      /api/v1/players/<id>": f"/api/v1/players/{person_id}",
-        }
-        both = {label: timed(port, path, cookie, requests) for label, path in pages.items()}
-        after = workers_rss(server.pid)
+        for size in sizes:
+            served.append(_serve(size))
+        before = {s.size: workers_rss(s.server.pid) for s in served}
+        times: dict[tuple[int, str], list[float]] = {}
+        for label in served[0].pages:
+            for _ in range(requests + 3):
+                for s in served:
+                    times.setdefault((s.size, label), []).append(_time_get(s.port, s.pages[label], s.cookie))
+        after = {s.size: workers_rss(s.server.pid) for s in served}
     finally:
-        stop_server(server)
-    try:
-        sql = stats_sql(database, person_id)
-    finally:
-        if not keep:
-            shutil.rmtree(work, ignore_errors=True)  # 100,000 games take some 330 MB
-    firsts = {label: first for label, (first, _median) in both.items()}
-    medians = {label: median for label, (_first, median) in both.items()}
-    # each size as soon as it is measured: a long run stopped at the next size keeps these
-    for label, (first, median) in both.items():
-        print(f"  {label:30} first {first * 1000:9.1f} ms   median {median * 1000:9.1f} ms", flush=True)
-    for label, took in sql.items():
-        print(f"  SQL {label:26} {took * 1000:9.1f} ms", flush=True)
-    return Run(filled, medians, firsts, sql, before, after)
+        for s in served:
+            stop_server(s.server)
+    runs: dict[int, Run] = {}
+    for s in served:
+        try:
+            sql = stats_sql(s.database, s.person_id)
+        finally:
+            if not keep:
+                shutil.rmtree(s.work, ignore_errors=True)  # 100,000 games take some 360 MB
+        firsts = {label: times[(s.size, label)][0] for label in s.pages}
+        medians = {label: statistics.median(times[(s.size, label)][3:]) for label in s.pages}
+        print(f"{s.size:>9,} games:", flush=True)
+        for label in s.pages:
+            print(f"  {label:30} first {firsts[label] * 1000:9.1f} ms   median {medians[label] * 1000:9.1f} ms")
+        for label, took in sql.items():
+            print(f"  SQL {label:26} {took * 1000:9.1f} ms", flush=True)
+        runs[s.size] = Run(s.filled, medians, firsts, sql, before[s.size], after[s.size])
+    return runs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -343,7 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     sizes = [int(s) for s in options.sizes.split(",")]
 
-    results = {size: measure(size, options.requests, options.keep) for size in sizes}
+    began = cpu_ticks()
+    results = measure(sizes, options.requests, options.keep)
 
     small, large = sizes[0], sizes[-1]
     print(f"\nmedian of {options.requests} requests, ms (gunicorn as `make run` serves, one request at a time)")
@@ -371,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
             for pid in sorted(set(before) | set(after))
         )
         print(f"{size:>9,} games: {shown}")
+    print(steal_line(began, cpu_ticks()))
     return 0
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import call, free_port, fresh_database, start, stop_server  # noqa: E402  (scripts/ is not a package)
+from served import call, cpu_ticks, free_port, fresh_database, start, steal_line, stop_server  # noqa: E402  (scripts/ is not a package)
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     hello = start(env, hello_port, work / "hello.log", app="scripts.hello_app:app")
     server = start(env, port, work / "gunicorn.log")
     rows: list[tuple[str, Tally, Tally]] = []
+    began = cpu_ticks()
     try:
         targets = _fill(port)
         half = options.seconds / 2
@@ -174,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             f" {floor.rps:11.0f} {r.rps / floor.rps:6.2f} {r.quantile(0.99) / floor.quantile(0.99):6.2f}{failed}"
         )
     print("share: the target's requests/s over hello-world's measured alongside (1.00 = as cheap as hello-world)")
+    print(steal_line(began, cpu_ticks()))
     return 0
 
 

@@ -75,3 +75,28 @@ def start(env: dict[str, str], port: int, log: Path, app: str = "scorekeeper.wsg
 def stop_server(server: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
     os.killpg(server.pid, sig)
     server.wait()
+
+
+def cpu_ticks() -> list[int] | None:
+    """The machine's CPU time so far by kind (/proc/stat's first line), None where there is no /proc."""
+    try:
+        with open("/proc/stat") as stat:
+            return [int(n) for n in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+
+
+def stolen_share(before: list[int] | None, after: list[int] | None) -> float | None:
+    """The share of the CPU time between two cpu_ticks() that the host of a virtual machine took for others
+    ("steal"): while it is more than a few percent, figures measured meanwhile do not compare with other runs."""
+    if not before or not after or len(before) < 8 or len(after) < 8:
+        return None
+    spent = [b - a for a, b in zip(before, after, strict=False)]
+    return spent[7] / sum(spent) if sum(spent) else 0.0
+
+
+def steal_line(before: list[int] | None, after: list[int] | None) -> str:
+    share = stolen_share(before, after)
+    if share is None:
+        return "steal: not known on this system"
+    return f"steal: the host took {share:.0%} of this machine's CPU time during the run"
