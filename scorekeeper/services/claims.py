@@ -178,6 +178,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         raise no_game()
     _reread(db, game_id, game, None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1]))
     write = Write(game.version if draft else game.version - 1)
+    was_over = is_over(game)
     try:
         yield write
     except BaseException:
@@ -191,7 +192,8 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
     try:
         if not draft:  # a change to the score sheet: the seats' results follow it in the same transaction
             db.flush()
-            settle(db, read_game(db, game_id))
+            if was_over or is_over(game):  # results exist only while a game is over: most corrections have none
+                settle(db, read_game(db, game_id))
         db.commit()
     except (IntegrityError, StaleDataError):
         db.rollback()

@@ -133,3 +133,14 @@ def test_an_upgrade_works_out_the_games_stored_before_results_were_kept(app: Fla
     assert _rows(app) == kept
     with app.app_context():
         assert session().scalar(select(ResultDue.game_id)) is None
+
+
+def test_a_correction_counts_in_a_game_over_and_nowhere_in_a_game_still_played(client: FlaskClient) -> None:
+    unfinished = _played(client, rounds=3)
+    fix = {"pips": {"Ana": 0, "Ben": 50}, "went_out": "Ana"}
+    assert client.put(f"/api/v1/games/{unfinished}/rounds/1", json=fix).status_code == 200
+    assert _stats(client) == {}  # still four rounds to go: no records yet
+    over = _played(client)
+    before = _stats(client)["Ben"]["worst_game"]
+    assert client.put(f"/api/v1/games/{over}/rounds/1", json=fix).status_code == 200
+    assert _stats(client)["Ben"]["worst_game"] == before - 10 + 50
