@@ -18,7 +18,7 @@ from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number
 from .services import export
 from .services.game_view import StoredGame
-from .services.loading import read_game, recent_game, remember_game
+from .services.loading import read_game, recent_game, shown_game
 from .services.play import play_json
 from .views.household import my_games, remember
 
@@ -72,14 +72,10 @@ def _answer(game: Game | StoredGame) -> Response:
     A new round's answer (the game as written, as plain values) is kept as the game's JSON at its new version:
     the other phones at the table ask for just that next (:func:`get_game`)."""
     version = str(game.version)
-
-    def draw() -> str:
-        return str(current_app.json.dumps(game_json(services.view(game))))
-
     body = (
-        kept(("game", game.id, version, current_language()), draw, forms=False)
+        kept(_kept_as(game.id, version), lambda: _game_text(game), forms=False)
         if isinstance(game, StoredGame)
-        else draw()
+        else _game_text(game)
     )
     response = Response(body + "\n", mimetype="application/json")
     response.set_etag(version)
@@ -131,6 +127,16 @@ def create_game() -> tuple[Response, int]:
     return _answer(game), 201
 
 
+def _game_text(game: Game | StoredGame) -> str:
+    """The game's JSON, as every answer that carries the game gives it (a newline follows it)."""
+    return str(current_app.json.dumps(game_json(services.view(game))))
+
+
+def _kept_as(game_id: str, version: str) -> tuple[str, ...]:
+    """Where the game's JSON at this version is kept: a round's answer there is what the next phone gets."""
+    return ("game", game_id, version, current_language())
+
+
 def _version(tag: str) -> str:
     """The game's version out of its live tag: the drafts are not part of the game's JSON."""
     return tag.partition(".")[0]
@@ -149,9 +155,7 @@ def get_game(game_id: str) -> Response:
 
     def draw() -> str:
         # read after the version: the answer kept under it is never older than it (at worst newer)
-        stored = read_game(session(), game_id)
-        remember_game(session(), stored)  # the next round entered on this worker is decided on it
-        return str(current_app.json.dumps(game_json(services.view(stored))))
+        return _game_text(shown_game(session(), game_id))
 
     def unchanged() -> bool:
         now = services.live_tag(database, game_id)
@@ -160,7 +164,7 @@ def get_game(game_id: str) -> Response:
     if request.if_none_match.contains_weak(version):
         may_give_again(b"", unchanged)
         return not_modified(version)
-    body = (kept(("game", game_id, version, current_language()), draw, forms=False) + "\n").encode()
+    body = (kept(_kept_as(game_id, version), draw, forms=False) + "\n").encode()
     may_give_again(body, unchanged)  # asked again the same way while the game stays at this version
     response = revalidate(Response(body, mimetype="application/json"))  # a phone asks again each time
     response.set_etag(version)

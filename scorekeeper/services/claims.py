@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, bindparam, inspect, select, update
+from sqlalchemy import Connection, Engine, bindparam, inspect, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -26,8 +26,8 @@ from ..models import Change, Game
 from ..rules.i18n import N_
 from .errors import Conflict, PreconditionFailed, ServiceError
 from .game_view import AnyGame, StoredGame, is_over
-from .loading import no_game, one_game, read_game, remember_game, whole_game
-from .results import settle
+from .loading import GAME_STATE, no_game, one_game, read_game, remember_game, whole_game
+from .results import settle, settle_game
 
 STALE = N_("This game changed on another phone since you opened it.")
 
@@ -58,11 +58,6 @@ def _held(db: Session, game: Game) -> tuple[int, int] | None:
     return game.version, game.drafts
 
 
-_COUNTERS = select(Game.__table__.c.version, Game.__table__.c.drafts, Game.__table__.c.updated_at).where(
-    Game.__table__.c.id == bindparam("game_id")
-)
-
-
 def _reread(db: Session, game_id: str, game: Game | None = None, counters: tuple[int, int] | None = None) -> Game:
     """The game as stored now, refreshing the objects this session already holds.
 
@@ -70,7 +65,7 @@ def _reread(db: Session, game_id: str, game: Game | None = None, counters: tuple
     ``game`` was read in this request; then only the counters are read (one row, under the claim) and the rest
     of ``game`` stands, instead of reading every round and score again."""
     if game is not None and counters is not None:
-        version, drafts, updated_at = db.connection().execute(_COUNTERS, {"game_id": game_id}).one()
+        version, drafts, updated_at = db.connection().execute(GAME_STATE, {"game_id": game_id}).one()
         if (version, drafts) == counters:
             for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
                 set_committed_value(game, name, value)
@@ -193,7 +188,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         if not draft:  # a change to the score sheet: the seats' results follow it in the same transaction
             db.flush()
             if was_over or is_over(game):  # results exist only while a game is over: most corrections have none
-                settle(db, read_game(db, game_id))
+                settle_game(db, game_id)
         db.commit()
     except (IntegrityError, StaleDataError):
         db.rollback()

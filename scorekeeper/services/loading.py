@@ -146,7 +146,7 @@ def read_game(db: Session, game_id: str) -> StoredGame:
 RECENT_GAMES = 256
 """Games a worker remembers as it last read or wrote them (a few KB each): the games being played at once."""
 
-_STATE = select(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at).where(
+GAME_STATE = select(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at).where(
     _GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None)
 )
 """Built once: what changes with every write to a game (every write bumps its version or its drafts and sets
@@ -180,15 +180,21 @@ def recent_game(db: Session, game_id: str) -> StoredGame:
     entering the next round on a worker that stored or showed the game as it is reads one row, not every score."""
     if not is_game_id(game_id):
         raise no_game()
-    state = db.connection().execute(_STATE, {"game_id": game_id}).first()
+    state = db.connection().execute(GAME_STATE, {"game_id": game_id}).first()
     if state is None:
         raise no_game()
     games = _remembered(db)
     held = games.get(game_id)
     if held is not None and (held.version, held.drafts, held.updated_at) == tuple(state):
         return held
+    return shown_game(db, game_id)
+
+
+def shown_game(db: Session, game_id: str) -> StoredGame:
+    """:func:`read_game`, remembered: a page or answer that shows the game, then the next round this worker is
+    sent for it, decided on what it showed (:func:`recent_game`)."""
     game = read_game(db, game_id)
-    games.put(game_id, game)
+    remember_game(db, game)
     return game
 
 

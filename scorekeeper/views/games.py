@@ -12,7 +12,7 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm,
 from ..i18n import _, current_language
 from ..kinds import KINDS
 from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
-from ..services.loading import read_game, remember_game
+from ..services.loading import shown_game
 from .drafts import send_seat
 from .household import my_games, password, remember
 from .round_pages import flash_saved, moved_on, round_page
@@ -81,8 +81,7 @@ def table(game_id: str) -> Response:
     def draw() -> str:
         # read after the live tag: the page drawn is never older than the tag it is kept under (at worst newer,
         # and the phone's next live check then finds the tag moved on and loads the page again)
-        stored = read_game(session(), game_id)
-        remember_game(session(), stored)  # a round sent from this page to this worker is decided on it
+        stored = shown_game(session(), game_id)
         current = services.view(stored)
         return render_template("games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm())
 
