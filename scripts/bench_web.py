@@ -4,7 +4,8 @@ Both are served by gunicorn with `make run`'s settings (scorekeeper.serve.gunico
 side; each target is measured alternately with hello-world (hello, target, hello, target, each for half of
 --seconds) so that both see the same machine. Each client is a separate process sending one request after
 another on its own connection. Prints requests/s, p50 and p99 per target and, against hello-world measured
-alongside it, its share of hello-world's requests/s and its p99 as a multiple of hello-world's.
+alongside it, its share of hello-world's requests/s and its p99 as a multiple of hello-world's. The round POST
+is measured beside a third app too, the least a durable round write costs (scripts/write_floor_app.py).
 
     .venv/bin/python scripts/bench_web.py --seconds 10 --connections 16
     .venv/bin/python scripts/bench_web.py --scale      # the lists at 10 and 100,000 games (scripts/bench_scale.py)
@@ -112,14 +113,24 @@ def _fill(port: int) -> dict[str, Target]:
         "table screen GET /games/<id>": Target("GET", f"/games/{game['id']}"),
         "GET /api/v1/games/<id>": Target("GET", f"/api/v1/games/{game['id']}"),
         "GET /rules": Target("GET", "/rules"),
-        "POST /api/v1/games/<id>/rounds": Target(
+        ROUND_POST: Target(
             "POST",
             "",
-            {"Content-Type": "application/json"},
+            JSON,
             body,
             tuple(f"/api/v1/games/{e['id']}/rounds" for e in evenings),
         ),
     }
+
+
+ROUND_POST = "POST /api/v1/games/<id>/rounds"
+WRITE_FLOOR = "  durable write floor (same POST)"
+JSON = {"Content-Type": "application/json"}
+
+
+def _floor_target(body: bytes) -> Target:
+    """The same round sent to scripts/write_floor_app.py, spread over its 200 games."""
+    return Target("POST", "", JSON, body, tuple(f"/games/{n}/rounds" for n in range(200)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,9 +157,11 @@ def main(argv: list[str] | None = None) -> int:
 
         upgrade(options.database_url)
         env["DATABASE_URL"] = options.database_url
-    hello_port, port = free_port(), free_port()
+    hello_port, port, write_floor_port = free_port(), free_port(), free_port()
     hello = start(env, hello_port, work / "hello.log", app="scripts.hello_app:app")
     server = start(env, port, work / "gunicorn.log")
+    floor_env = {**env, "FLOOR_DATABASE": str(work / "write-floor.sqlite3")}
+    write_floor = start(floor_env, write_floor_port, work / "write-floor.log", app="scripts.write_floor_app:app")
     rows: list[tuple[str, Tally, Tally]] = []
     began = cpu_ticks()
     try:
@@ -157,14 +170,21 @@ def main(argv: list[str] | None = None) -> int:
         for label, target in targets.items():
             if options.only not in label:
                 continue
-            floor, measured = Tally(), Tally()
-            for _ in range(2):  # alternately, so that both see the same machine
+            # the round POST is measured beside the least a durable write costs, too (scripts/write_floor_app.py)
+            beside = _floor_target(target.body or b"") if label == ROUND_POST else None
+            floor, measured, least = Tally(), Tally(), Tally()
+            for _ in range(2):  # alternately, so that all see the same machine
                 floor.add(hello_port, Target("GET", "/"), half, options.connections)
                 measured.add(port, target, half, options.connections)
+                if beside is not None:
+                    least.add(write_floor_port, beside, half, options.connections)
             rows.append((label, measured, floor))
+            if beside is not None:
+                rows.append((WRITE_FLOOR, least, floor))
     finally:
         stop_server(server)
         stop_server(hello)
+        stop_server(write_floor)
 
     print(f"gunicorn as `make run` serves; {options.connections} clients, {options.seconds:.0f} s per target")
     print(f"{'target':32} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'hello req/s':>11} {'share':>6} {'p99 x':>6}")
@@ -175,6 +195,14 @@ def main(argv: list[str] | None = None) -> int:
             f" {floor.rps:11.0f} {r.rps / floor.rps:6.2f} {r.quantile(0.99) / floor.quantile(0.99):6.2f}{failed}"
         )
     print("share: the target's requests/s over hello-world's measured alongside (1.00 = as cheap as hello-world)")
+    measured_rows = {label: r for label, r, _ in rows}
+    if ROUND_POST in measured_rows and WRITE_FLOOR in measured_rows:
+        post, least = measured_rows[ROUND_POST], measured_rows[WRITE_FLOOR]
+        print(
+            f"round POST: {post.rps / least.rps:.2f} of the durable write floor's requests/s, p99"
+            f" {post.quantile(0.99) / least.quantile(0.99):.2f}x its (the floor writes the same round and answers"
+            " its version, with none of the app's checks, rules, history or game view)"
+        )
     print(steal_line(began, cpu_ticks()))
     return 0
 
