@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..db import DurableConnection, in_file
+from ..db import in_file
 from ..i18n import _
 from ..models import Change, Game
 from ..rules.i18n import N_
@@ -280,30 +280,21 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             settle(db, write.game)
         try:
             db.flush()
-            driver = _commit_at_driver(connection)
+            _commit_at_driver(connection)
         except (IntegrityError, connection.dialect.loaded_dbapi.IntegrityError):
             db.rollback()
             raise Conflict(_(STALE), game=read_game(db, game_id)) from None
-    # after the turn, so that the writers queued behind this one need not wait for them: the wait for the disk
-    # (the write is on it before anyone hears it is stored), the session's own bookkeeping (the driver has
-    # nothing left to commit; the connection goes back to the pool) and the objects it holds expired; the next
-    # round, when this worker gets it, is decided on the game as written here
-    if isinstance(driver, DurableConnection):
-        driver.sync()
+    # after the turn, so that the writers queued behind this one need not wait for them: the session's own
+    # bookkeeping (the driver has nothing left to commit; the connection goes back to the pool) and the objects
+    # it holds expired; the next round, when this worker gets it, is decided on the game as written here
     db.commit()
     db.expire_all()
     remember_game(db, write.game)
 
 
-def _commit_at_driver(connection: Connection) -> object:
-    """Commit the write, and nothing more: ending the session's transaction as well (returning the connection to
-    the pool, resetting it) cost more than the commit itself, with every other writer waiting. On a SQLite file,
-    the fsync is left to the caller, after the turn (see :class:`~scorekeeper.db.DurableConnection`); returns the
-    driver's connection."""
+def _commit_at_driver(connection: Connection) -> None:
+    """Commit the write on disk, and nothing more: ending the session's transaction as well (returning the
+    connection to the pool, resetting it) cost more than the commit itself, with every other writer waiting."""
     driver = connection.connection.dbapi_connection
     assert driver is not None  # a connection checked out of the pool has one
-    if isinstance(driver, DurableConnection):
-        driver.commit_unsynced()
-    else:
-        driver.commit()
-    return driver
+    driver.commit()

@@ -13,10 +13,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import text as sql
 
 from scorekeeper import create_app
-from scorekeeper.db import DurableConnection, make_engine
+from scorekeeper.db import make_engine
 from scorekeeper.rules import MoveError, SuperMove, Tile, TileError
 from scorekeeper.rules.text import brief, number
-from scorekeeper.services import claims
 
 from .helpers import enter_round, errors, start_game, text
 
@@ -253,51 +252,3 @@ def test_a_file_database_runs_in_wal_mode_with_a_busy_timeout(app: Flask) -> Non
 def test_an_in_memory_database_still_works() -> None:
     with make_engine("sqlite://").connect() as connection:
         assert connection.execute(sql("PRAGMA journal_mode")).scalar() == "memory"
-        assert connection.execute(sql("PRAGMA synchronous")).scalar() == 2  # FULL, SQLite's own
-
-
-def _disk_and_turns(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """What reaches the disk and the lock file from now on, in order: "sync <file>" for each fsync, "turn" and
-    "turn over" as a writer takes and gives back the lock file."""
-    seen: list[str] = []
-    fsync, flock = os.fsync, claims.fcntl.flock
-
-    def recorded_fsync(fd: int) -> None:
-        fsync(fd)
-        seen.append("sync " + os.path.basename(os.readlink(f"/proc/self/fd/{fd}")))
-
-    def recorded_flock(fd: int, operation: int) -> None:
-        flock(fd, operation)
-        seen.append("turn over" if operation == claims.fcntl.LOCK_UN else "turn")
-
-    monkeypatch.setattr(os, "fsync", recorded_fsync)
-    monkeypatch.setattr(claims.fcntl, "flock", recorded_flock)
-    return seen
-
-
-def test_every_write_is_on_disk_before_it_is_answered(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SQLite syncs the log at checkpoints only (synchronous=NORMAL); the app syncs it at every commit."""
-    seen = _disk_and_turns(monkeypatch)
-    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()
-    assert seen[-1] == "sync test.sqlite3-wal"  # a new game
-    seen.clear()
-    entered = client.post(f"/api/v1/games/{game['id']}/rounds", json={"pips": {"Ana": 0, "Ben": 8}, "went_out": "Ana"})
-    assert entered.status_code == 201
-    # a new round: committed in its writer's turn, and on disk after it, before the phone is answered
-    assert seen == ["turn", "turn over", "sync test.sqlite3-wal"]
-    seen.clear()
-    corrected = client.put(
-        f"/api/v1/games/{game['id']}/rounds/1", json={"pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}
-    )
-    assert corrected.status_code == 200
-    assert seen == ["turn", "sync test.sqlite3-wal", "turn over"]  # any other write: on disk within its turn
-    seen.clear()
-    assert client.get(f"/games/{game['id']}").status_code == 200
-    assert seen == []  # a read has nothing to sync
-
-
-def test_a_file_database_leaves_the_commits_fsync_to_the_app(app: Flask) -> None:
-    with app.extensions["db_engine"].connect() as connection:
-        assert connection.execute(sql("PRAGMA synchronous")).scalar() == 1  # NORMAL: the app syncs each commit
-        driver = connection.connection.dbapi_connection
-        assert isinstance(driver, DurableConnection) and driver.wal.endswith("test.sqlite3-wal")
