@@ -172,15 +172,15 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             # the round POST is measured beside the least a durable write costs, too (scripts/write_floor_app.py)
             beside = _floor_target(target.body or b"") if label == ROUND_POST else None
-            floor, measured, least = Tally(), Tally(), Tally()
+            hello_run, measured, bare_write = Tally(), Tally(), Tally()
             for _ in range(2):  # alternately, so that all see the same machine
-                floor.add(hello_port, Target("GET", "/"), half, options.connections)
+                hello_run.add(hello_port, Target("GET", "/"), half, options.connections)
                 measured.add(port, target, half, options.connections)
                 if beside is not None:
-                    least.add(write_floor_port, beside, half, options.connections)
-            rows.append((label, measured, floor))
+                    bare_write.add(write_floor_port, beside, half, options.connections)
+            rows.append((label, measured, hello_run))
             if beside is not None:
-                rows.append((WRITE_FLOOR, least, floor))
+                rows.append((WRITE_FLOOR, bare_write, hello_run))
     finally:
         stop_server(server)
         stop_server(hello)
@@ -188,20 +188,21 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"gunicorn as `make run` serves; {options.connections} clients, {options.seconds:.0f} s per target")
     print(f"{'target':32} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'hello req/s':>11} {'share':>6} {'p99 x':>6}")
-    for label, r, floor in rows:
+    for label, r, hello_run in rows:
         failed = f"  ({r.failures} failed)" if r.failures else ""
         print(
             f"{label:32} {r.rps:7.0f} {r.quantile(0.5) * 1000:7.1f} {r.quantile(0.99) * 1000:7.1f}"
-            f" {floor.rps:11.0f} {r.rps / floor.rps:6.2f} {r.quantile(0.99) / floor.quantile(0.99):6.2f}{failed}"
+            f" {hello_run.rps:11.0f} {r.rps / hello_run.rps:6.2f}"
+            f" {r.quantile(0.99) / hello_run.quantile(0.99):6.2f}{failed}"
         )
     print("share: the target's requests/s over hello-world's measured alongside (1.00 = as cheap as hello-world)")
     measured_rows = {label: r for label, r, _ in rows}
     if ROUND_POST in measured_rows and WRITE_FLOOR in measured_rows:
-        post, least = measured_rows[ROUND_POST], measured_rows[WRITE_FLOOR]
+        post, bare_write = measured_rows[ROUND_POST], measured_rows[WRITE_FLOOR]
         print(
-            f"round POST: {post.rps / least.rps:.2f} of the durable write floor's requests/s, p99"
-            f" {post.quantile(0.99) / least.quantile(0.99):.2f}x its (the floor writes the same round and answers"
-            " its version, with none of the app's checks, rules, history or game view)"
+            f"round POST: {post.rps / bare_write.rps:.2f} of the durable write floor's requests/s, p99"
+            f" {post.quantile(0.99) / bare_write.quantile(0.99):.2f}x its (the floor writes the same round and"
+            " answers its version, with none of the app's checks, rules, history or game view)"
         )
     print(steal_line(began, cpu_ticks()))
     return 0
