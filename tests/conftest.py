@@ -1,16 +1,55 @@
-"""Fixtures shared by the web and browser tests: an app on a fresh, migrated database."""
+"""Fixtures shared by the web and browser tests: an app on a fresh, migrated database; and the clock a year
+ahead when TEST_CLOCK_AHEAD_DAYS asks for it."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import time_machine
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.db import upgrade
+
+CLOCK_AHEAD = "TEST_CLOCK_AHEAD_DAYS"
+"""Days to move the clock ahead for the whole run (`make test` runs ``pytest -m dates`` 400 days ahead), so that
+a test that only passes near the day it was written fails at once instead of on some later day."""
+
+_travel: time_machine.travel | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _travel
+    days = os.environ.get(CLOCK_AHEAD, "").strip()
+    if days:
+        # tick: the clock runs on from there, so times taken one after another still differ and keep their order
+        _travel = time_machine.travel(datetime.now(UTC) + timedelta(days=int(days)), tick=True)
+        _travel.start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _travel is not None:
+        _travel.stop()
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    return (
+        f"clock: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC ({CLOCK_AHEAD}={os.environ[CLOCK_AHEAD]})" if _travel else None
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` picks the tests
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # a test on a clock of its own reads the date, so the year-ahead run takes it too
+    for item in items:
+        on_a_clock = item.get_closest_marker("time_machine") or "time_machine" in getattr(item, "fixturenames", ())
+        if on_a_clock and not item.get_closest_marker("dates"):
+            item.add_marker(pytest.mark.dates)
 
 
 def make_app(tmp_path: Path, **config: object) -> Flask:

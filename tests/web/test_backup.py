@@ -7,7 +7,7 @@ import json
 import os
 import secrets
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -271,14 +271,16 @@ def test_the_settings_page_links_the_download(client: FlaskClient) -> None:
     assert "Sicherung herunterladen" in client.get("/settings?lang=de", follow_redirects=True).get_data(as_text=True)
 
 
+@pytest.mark.time_machine(datetime(2027, 3, 4, 12, 0, tzinfo=UTC))
 def test_the_backup_downloads_as_a_json_attachment(app: Flask, client: FlaskClient, other: Flask) -> None:
     ids = play_some_games(client)
     response = client.get("/settings/backup.json")
     assert response.status_code == 200
     assert response.mimetype == "application/json"
-    filename = f"scorekeeper-backup-{date.today().isoformat()}.json"
+    filename = "scorekeeper-backup-2027-03-04.json"  # named for the day it was taken
     assert response.headers["Content-Disposition"] == f'attachment; filename="{filename}"'
     doc = response.get_json()
+    assert doc["created_at"].startswith("2027-03-04T12:00")
     assert doc["format"] == FORMAT and sorted(g["id"] for g in doc["games"]) == sorted(ids)
     with session_of(other) as db:
         assert sorted(restore_document(db, doc).added) == sorted(ids)

@@ -60,9 +60,10 @@ def _touch(app: Flask, moments: dict[str, datetime], column: str = "updated_at")
         session().commit()
 
 
+@pytest.mark.dates
 def test_every_game_appears_once_newest_first_across_pages(app: Flask, client: FlaskClient, small_pages: int) -> None:
     ids = [_new(client, f"Ana{i}", "Ben") for i in range(10)]
-    base = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
+    base = datetime.now(UTC) - timedelta(days=2)
     # four games touched at the same moment straddle a page break: the id decides among them
     moments = {game_id: base + timedelta(minutes=i if i < 6 else 6) for i, game_id in enumerate(ids)}
     _touch(app, moments)
@@ -133,6 +134,7 @@ def test_a_phone_without_the_password_pages_through_its_own_games_only(
     assert sorted(seen) == sorted(mine)
 
 
+@pytest.mark.dates  # deleted hours ago: kept, whatever the day
 def test_the_trash_pages_newest_deleted_first(app: Flask, client: FlaskClient, small_pages: int) -> None:
     ids = [_new(client, f"Ana{i}", "Ben") for i in range(8)]
     kept = _new(client, "Cleo", "Dan")
@@ -237,9 +239,10 @@ def test_the_list_agrees_with_the_table_screen(app: Flask, client: FlaskClient) 
     assert listed[tie].leaders == ["Ana", "Ben"]
 
 
+@pytest.mark.dates
 def test_same_players_as_the_newest_game(app: Flask, client: FlaskClient) -> None:
     older, newer = _new(client, "Ana", "Ben"), _new(client, "Cleo", "Dan", "Eve")
-    _touch(app, {older: datetime(2027, 1, 1, tzinfo=UTC)})  # touched later, started earlier: not the one
+    _touch(app, {older: datetime.now(UTC) + timedelta(days=1)})  # touched later, started earlier: not the one
     with app.app_context():
         assert services.last_players(session()) == ["Cleo", "Dan", "Eve"]
         assert services.last_players(session(), [older]) == ["Ana", "Ben"]
@@ -253,6 +256,7 @@ POSTGRES = os.environ.get("TEST_DATABASE_URL", "")
 
 
 @pytest.mark.skipif(not POSTGRES.startswith("postgres"), reason="TEST_DATABASE_URL names no PostgreSQL database")
+@pytest.mark.dates
 def test_pages_on_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(listing, "PAGE", 3)
     app = create_app(
@@ -269,7 +273,7 @@ def test_pages_on_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
     client = app.test_client()
     assert client.post("/login", data={"password": "dominoes"}).status_code == 302
     ids = [_new(client, f"Ana{i}", "Ben") for i in range(8)]
-    base = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
+    base = datetime.now(UTC) - timedelta(days=2)  # deleted a day later: well inside the trash's 30 days
     moments = {game_id: base + timedelta(minutes=min(i, 4)) for i, game_id in enumerate(ids)}
     _touch(app, moments)
     _played(client, ids[0], 0)

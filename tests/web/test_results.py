@@ -64,6 +64,7 @@ def test_the_last_round_counts_the_game_and_undoing_it_takes_the_game_back_out(c
     assert _stats(client)["Ana"]["best_streak"] == 3 and _stats(client)["Ana"]["worst_game"] == 34
 
 
+@pytest.mark.dates
 def test_a_game_out_of_the_trash_counts_again(client: FlaskClient) -> None:
     game = _played(client)
     before = _stats(client)

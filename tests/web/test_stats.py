@@ -7,7 +7,7 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
+from time_machine import TimeMachineFixture
 
 from scorekeeper import rules
 from scorekeeper.db import session
@@ -194,16 +195,26 @@ def test_every_stat_agrees_with_plain_python_over_the_same_rows(db_app: Flask) -
             assert [p["place"] for p in points] == [pl for _g, pl in expected.get((kind, name), {}).get("places", [])]
 
 
-def test_the_leaderboard_counts_this_month_this_year_or_all_time(app: Flask, client: FlaskClient) -> None:
+@pytest.mark.dates
+@pytest.mark.parametrize(
+    "today",
+    [None, datetime(2028, 1, 1, 0, 5, tzinfo=UTC), datetime(2028, 2, 29, 12, tzinfo=UTC)],
+    ids=["today", "new-years-night", "leap-day"],  # the month and the year start together; no such day a year back
+)
+def test_the_leaderboard_counts_this_month_this_year_or_all_time(
+    app: Flask, client: FlaskClient, time_machine: TimeMachineFixture, today: datetime | None
+) -> None:
+    if today is not None:
+        time_machine.move_to(today)
     old = _post(client, "/api/v1/games", {"players": ["Ana", "Ben"], "set": 6})["id"]
     new = _post(client, "/api/v1/games", {"players": ["Ana", "Ben"], "set": 6})["id"]
     for game, out in ((old, "Ana"), (new, "Ben")):
         for _n in range(7):
             body = {"pips": {"Ana": 0, "Ben": 0} | {p: 9 for p in ("Ana", "Ben") if p != out}, "went_out": out}
             _post(client, f"/api/v1/games/{game}/rounds", body)
-    now = datetime.now(UTC)
+    last_year = stats.period_start("year") - timedelta(seconds=1)  # the last moment before this year began
     with app.app_context():
-        session().execute(update(Game).where(Game.id == old).values(created_at=now.replace(year=now.year - 1)))
+        session().execute(update(Game).where(Game.id == old).values(created_at=last_year))
         session().commit()
 
     def winners(period: str) -> dict[str, int]:
@@ -271,6 +282,7 @@ def test_a_kept_leaderboard_follows_every_change(client: FlaskClient) -> None:
     assert ana() is None  # so does the trash: nobody of this phone's games is left
 
 
+@pytest.mark.dates
 def test_a_long_history_shows_the_newest_games_and_the_latest_totals(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from .helpers import start_game
 from .helpers import text as page_text
+
+pytestmark = pytest.mark.dates  # "most recently seen" is read from when each game started
 
 
 def _suggested(client: FlaskClient) -> list[str]:

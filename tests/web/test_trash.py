@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
@@ -14,6 +15,8 @@ from scorekeeper.db import session
 from scorekeeper.models import Change, Game, Round, Seat
 
 from .helpers import enter_round, start_game, text
+
+pytestmark = pytest.mark.dates  # every deletion is stamped with the clock, and the trash is purged by it
 
 
 def _id(game: str) -> str:
