@@ -7,13 +7,16 @@ on a real server answer 2xx, 409 or 412, never 500.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import re
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -272,6 +275,11 @@ def together(n: int, job: Any) -> list[tuple[int, Any]]:
         return list(pool.map(run, range(n)))
 
 
+def at_once(*jobs: Callable[[], tuple[int, Any]]) -> list[tuple[int, Any]]:
+    """Each job's answer, all released at once."""
+    return together(len(jobs), lambda i: jobs[i]())
+
+
 def start(server: str, players: tuple[str, ...] = ("Ana", "Ben")) -> str:
     status, game = call("POST", f"{server}/api/v1/games", {"players": list(players)})
     assert status == 201
@@ -293,6 +301,59 @@ def test_parallel_posts_of_one_round_store_it_once(server: str) -> None:
         assert (status in (200, 201)) == (body.get("rounds", [{}])[0].get("pips", {}).get("Ben") == winner) or (
             status == 409 and body["round"]["pips"]["Ben"] == winner
         )
+
+
+class Phone:
+    """A phone at the table on the served app: its own cookies, and the round form's CSRF token."""
+
+    def __init__(self, server: str, game_id: str) -> None:
+        self.game = f"{server}/games/{game_id}"
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with self.opener.open(f"{self.game}/rounds/new", timeout=30) as page:
+            token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.read().decode())
+        assert token, "the round form carries a CSRF token"
+        self.token = token.group(1)
+
+    def send_mine(self, number: int, seat: int, **fields: str) -> tuple[int, Any]:
+        """Send one seat's value for round ``number`` as the page's script does."""
+        body = urllib.parse.urlencode({"csrf_token": self.token, "seat": str(seat), **fields}).encode()
+        request = urllib.request.Request(
+            f"{self.game}/rounds/{number}/mine", data=body, headers={"Accept": "application/json"}
+        )
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read() or b"null")
+
+
+def test_two_phones_completing_a_per_player_round_at_once_store_it_once(server: str) -> None:
+    """Round after round, game after game, the last missing pips come from two phones at the same moment: Ana's
+    "out" typed on her phone and on Ben's (odd rounds), or Ana's and Ben's, each on their own (even rounds)."""
+    for _game in range(2):
+        url = start(server, ("Ana", "Ben", "Cleo"))
+        game_id = url.rsplit("/", 1)[1]
+        ana, ben = Phone(server, game_id), Phone(server, game_id)
+        for number in range(1, 14):
+            assert ana.send_mine(number, 2, **{"pips-2": str(number)})[0] == 200
+            ana_out = {"pips-0": "0", "went_out": "0"}
+            if number % 2:
+                assert ben.send_mine(number, 1, **{"pips-1": str(20 + number)})[0] == 200
+                answers = at_once(
+                    partial(ana.send_mine, number, 0, **ana_out), partial(ben.send_mine, number, 0, **ana_out)
+                )
+            else:
+                answers = at_once(
+                    partial(ana.send_mine, number, 0, **ana_out),
+                    partial(ben.send_mine, number, 1, **{"pips-1": str(20 + number)}),
+                )
+            # a phone whose value arrives once the round is stored hears so; one of them stored it
+            assert all(s == 200 or (s == 409 and "already entered" in body["error"]) for s, body in answers), answers
+            assert any(s == 200 and body["stored"] for s, body in answers), answers
+            _, game = call("GET", url)
+            assert [r["number"] for r in game["rounds"]] == list(range(1, number + 1)), f"after round {number}"
+        assert [r["pips"] for r in game["rounds"]] == [{"Ana": 0, "Ben": 20 + n, "Cleo": n} for n in range(1, 14)]
+        assert all(r["went_out"] == "Ana" for r in game["rounds"]) and game["finished"]
 
 
 def test_two_parallel_deletes_of_a_round_take_back_one(server: str) -> None:
