@@ -54,6 +54,7 @@ SETTINGS = {
 def gunicorn_args(bind: str) -> list[str]:
     """The server settings `make run` uses (the benchmarks and load scripts serve with the same)."""
     args = ["--bind", bind, "--worker-class", os.environ.get("WORKER_CLASS", "gthread")]
+    args += ["--config", "python:scorekeeper.gunicorn_conf"]  # its hooks: a refused body closes its connection
     for variable, (option, default) in SETTINGS.items():
         args += [option, os.environ.get(variable, default)]
     return args

@@ -36,6 +36,8 @@ from sqlalchemy.orm import Session, selectinload
 from ..house_rules import HouseRuleError, read_house_rules
 from ..kinds import KINDS
 from ..models import Base, Change, Game, Round, Score, Seat, utcnow
+from .game_file import FormatError as FormatError  # raised by every check here, and by those of game_file
+from .game_file import check_game, storable_text
 from .results import settle_game
 
 FORMAT = "scorekeeper-backup"
@@ -43,15 +45,6 @@ VERSION = 1
 """The document's version; a restore refuses a newer one instead of guessing."""
 
 JSON = Any
-
-
-class FormatError(ValueError):
-    """The document cannot be restored; ``path`` says where (``games[3].rounds[0].pips``)."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}" if path else problem)
-        self.path = path
-        self.problem = problem
 
 
 @dataclass
@@ -186,6 +179,7 @@ def read_document(doc: JSON) -> list[_Row]:
     games = doc.get("games")
     if not isinstance(games, list):
         raise FormatError("games", "expected a list")
+    storable_text(games, "games")
     rows = [_load(GAMES, raw, f"games[{i}]") for i, raw in enumerate(games)]
     seen: set[str] = set()
     for i, row in enumerate(rows):
@@ -334,6 +328,7 @@ def _check_game(game: _Row, path: str) -> None:
         for s, score in enumerate(scores):
             if score.values["seat_position"] not in positions:
                 raise FormatError(f"{path}.rounds[{r}].scores[{s}].seat_position", "no seat has this position")
+    check_game(game, path)
 
 
 def _check_house_rules(game: _Row, path: str) -> None:

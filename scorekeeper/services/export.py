@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,18 +20,15 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .. import rules
 from ..i18n import _
-from ..kinds import KINDS, GameKind
 from ..models import Game
 from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup
 from .errors import Conflict, Invalid
-from .game_view import GameView, StoredSeat, view
-from .inputs import clean_name
+from .game_file import storable_text
+from .game_view import GameView, view
 from .loading import no_game
 from .people import known_names
 from .results import settle_game
-from .seating import playing
 
 FORMATS = ("json", "csv")
 """What a game is exported as."""
@@ -91,94 +88,6 @@ class AlreadyHere(Conflict):
         self.trashed = trashed
 
 
-def _check_setup(values: dict[str, Any], kind: GameKind, seats: int) -> tuple[int, ...]:
-    """The game's setup as its kind plays it; returns its engines. Invalid says what does not fit."""
-    highest = values.get("set_highest", 12)
-    if highest not in kind.sets:
-        raise _refuse(_("a %(game)s game is not played with a double-%(set)s set.", game=kind.title, set=highest))
-    preset = values.get("rules", "standard")
-    if preset not in kind.presets and preset != kind.default_rules:
-        raise _refuse(_("the rules %(rules)s are not known here.", rules=preset))
-    if values.get("double_blank", 0) not in rules.DOUBLE_BLANK_VALUES:
-        raise _refuse(_("the double-blank counts 0, 25 or 50 pips."))
-    if not kind.min_players <= seats <= kind.max_players:
-        raise _refuse(
-            _(
-                "%(game)s is played by %(least)d to %(most)d players.",
-                game=kind.title,
-                least=kind.min_players,
-                most=kind.max_players,
-            )
-        )
-    planned = values.get("rounds_planned")
-    try:
-        engines = kind.engines(highest, bool(values.get("ascending", False)), planned)
-        kind.deal(seats, highest, preset)
-    except (ValueError, KeyError):
-        raise _refuse(_("its number of rounds, set and players do not fit together.")) from None
-    if planned is not None and not kind.has_engines and not 1 <= planned <= 99:
-        raise _refuse(_("its number of rounds, set and players do not fit together."))
-    return engines
-
-
-def _check_game(values: dict[str, Any], seats: Sequence[Any], rounds: Sequence[Any]) -> None:
-    """What the score sheet relies on beyond the tables' constraints (those the backup checks)."""
-    kind = KINDS[values.get("kind", "mexican-train")]
-    engines = _check_setup(values, kind, len(playing(_Seated(seats, []), 1)))
-    positions = sorted(s.values["position"] for s in seats)
-    if positions != list(range(len(seats))):
-        raise _refuse(_("its seats are not numbered from 0 in order."))
-    for s in seats:
-        joined, left = s.values.get("joined_round"), s.values.get("left_round")
-        if (joined is not None and joined < 1) or (left is not None and left < (joined or 1)):
-            raise _refuse(_("a player joins or leaves at a round that cannot be."))
-    names = [s.values["name"] for s in seats]
-    if any(not n or clean_name(n) != n for n in names) or len({n.casefold() for n in names}) != len(names):
-        raise _refuse(_("its players' names are empty, padded with spaces, or the same twice."))
-    total = kind.rounds_total(engines, values.get("rounds_planned"))
-    numbers = [r.values["number"] for r in rounds]
-    if sorted(numbers) != list(range(1, len(rounds) + 1)) or (total is not None and len(rounds) > total):
-        raise _refuse(_("its rounds are not numbered from 1 in order, or there are more than the game has."))
-    highest = values.get("set_highest", 12)
-    for r in rounds:
-        engine = engines[r.values["number"] - 1] if engines else None
-        scores = r.children["scores"]
-        most = kind.most_pips(highest, engine, values.get("double_blank", 0))
-        at_table = playing(_Seated(seats, rounds), r.values["number"])
-        if r.values.get("engine") != engine or sorted(s.values["seat_position"] for s in scores) != at_table:
-            raise _refuse(
-                _(
-                    "round %(number)d does not have this game's engine and a score for every player.",
-                    number=r.values["number"],
-                )
-            )
-        if sum(bool(s.values.get("went_out")) for s in scores) > 1:
-            raise _refuse(_("more than one player went out in round %(number)d.", number=r.values["number"]))
-        for s in scores:
-            tiles = s.values.get("tiles")
-            if not 0 <= s.values["pips"] <= most or (tiles is not None and not 0 <= tiles <= 1000):
-                raise _refuse(_("round %(number)d has pips out of range.", number=r.values["number"]))
-            if kind.wins_hands and tiles is None:
-                raise _refuse(_("hand %(number)d lacks the tiles left.", number=r.values["number"]))
-
-
-class _Seated:
-    """A document's seats and rounds, as :func:`.seating.playing` reads a game."""
-
-    def __init__(self, seats: Sequence[Any], rounds: Sequence[Any]) -> None:
-        self.seats = [
-            StoredSeat(
-                s.values["position"],
-                s.values["name"],
-                s.values.get("joined_round"),
-                s.values.get("start_total") or 0,
-                s.values.get("left_round"),
-            )
-            for s in sorted(seats, key=lambda s: s.values["position"])
-        ]
-        self.rounds = list(rounds)
-
-
 def import_game(db: Session, doc: object) -> Game:
     """Add the game of a one-game document (as :func:`game_export` makes it), with its rounds and history.
 
@@ -198,7 +107,8 @@ def import_game(db: Session, doc: object) -> Game:
     if len(nodes) != 1:
         raise _refuse(_("it does not hold exactly one game; import one game at a time."))
     node = nodes[0]
-    _check_game(node.values, node.children["seats"], node.children["rounds"])
+    if node.values.get("deleted_at") is not None:  # stored in the trash, where no list shows it: out of reach
+        raise _refuse(_("it is a game from the trash. Restore it there, then download it again."))
     game_id = node.values["id"]
     here = db.get(Game, game_id)
     if here is not None:
@@ -235,7 +145,8 @@ def _named(doc: object) -> list[str]:
     games = doc.get("games") if isinstance(doc, Mapping) else None
     if not isinstance(games, list):
         return []
-    seats = [s for g in games if isinstance(g, Mapping) for s in (g.get("seats") or []) if isinstance(s, Mapping)]
+    lists = [g.get("seats") for g in games if isinstance(g, Mapping)]
+    seats = [s for listed in lists if isinstance(listed, list) for s in listed if isinstance(s, Mapping)]
     return [name for s in seats if isinstance(name := s.get("name"), str)]
 
 
@@ -260,6 +171,10 @@ def import_file(db: Session, data: bytes, among: Collection[str] | None = None) 
         raise _refuse(
             _("it is not JSON. Choose the file the other server's Download gave (it ends in .json).")
         ) from None
+    try:
+        storable_text(doc)  # before its names are looked up among the people here
+    except FormatError as e:
+        raise _refuse(str(e)) from None
     known = known_names(db, _named(doc), among)  # asked before the import makes them people
     game = import_game(db, doc)
     names = [s.name for s in sorted(game.seats, key=lambda s: s.position)]

@@ -32,7 +32,8 @@ def this_phone(game_id: str) -> ResponseReturnValue:
     game = services.get_game(session(), game_id)
     raw = (request.form.get("seat") or "").strip()
     if RoundForm().validate_on_submit():
-        belong(game_id, int(raw) if raw.isdecimal() and int(raw) < len(game.seats) else None)
+        seat = int(raw) if raw.isdecimal() and len(raw) < 3 else None  # a seat, never thousands of digits
+        belong(game_id, seat if seat is not None and seat < len(game.seats) else None)
         remember(game_id)
     return redirect(url_for("games.new_round", game_id=game_id))
 
@@ -79,8 +80,12 @@ def _refused(form: RoundForm, game: Game, e: services.ServiceError) -> ResponseR
         return jsonify(error=e.message, errors={str(f): m for f, m in e.errors.items()}), e.status
     if isinstance(e, services.Conflict):
         return moved_on(form, e.game or game, e.message)
+    current = services.view(game)
+    if current.next_round is None:  # the game is over: no round form is left to show the mistake on
+        flash(_("All rounds are scored. Correct a round from the list below if needed."))
+        return redirect(url_for("games.table", game_id=game.id))
     if isinstance(e, services.Invalid):
         form.show(e)
     else:
         flash(e.message)
-    return round_page(services.view(game), form, services.draft_of(game), e.status)
+    return round_page(current, form, services.draft_of(game), e.status)
