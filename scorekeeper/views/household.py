@@ -59,7 +59,9 @@ def signed_in() -> bool:
 
 
 def my_games() -> list[str] | None:
-    """The ids of the games this browser started or opened, newest first; None when it may see every game."""
+    """The ids of the games this browser started or opened, newest first; None when it may see every game (past
+    the household password). The one scope of a request: the games list, the people, their records and stats, and
+    every change to a person (pages and API alike) go by it."""
     if password() is not None:
         return None
     ids = session.get(MY_GAMES)
