@@ -14,6 +14,7 @@ from flask_babel import ngettext as babel_ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from .polling import is_polled
+from .redirects import same_site
 from .rules import i18n as rules_i18n
 
 LANGUAGES: dict[str, str] = {
@@ -57,19 +58,6 @@ def select_locale() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
-def _same_site(target: str) -> str:
-    """``target`` if it is a path on this site, else "/": never another host, never a header with a newline.
-
-    Browsers drop tabs and newlines from a URL and read a backslash as a slash, so a "/", a tab and "/evil.example"
-    would lead to evil.example: any control character or backslash sends the player home instead.
-    """
-    if any(ord(c) < 32 or ord(c) == 127 or c == "\\" for c in target):
-        return "/"
-    if not target.startswith("/") or target.startswith("//"):
-        return "/"  # only ever back into this app
-    return target
-
-
 def current_language() -> str:
     locale = get_locale()
     return locale.language if locale is not None else "en"
@@ -111,7 +99,7 @@ def init_app(app: Flask) -> None:
     @app.get("/language/<code>")
     def choose_language(code: str) -> BaseResponse:
         """Switch language and go back where the player was."""
-        response = redirect(_same_site(request.args.get("next", "/")))
+        response = redirect(same_site(request.args.get("next")))
         if code in LANGUAGES:
             response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
         return response

@@ -9,14 +9,14 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, bindparam, inspect, update
+from sqlalchemy import Connection, Engine, bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -298,3 +298,30 @@ def _commit_at_driver(connection: Connection) -> None:
     driver = connection.connection.dbapi_connection
     assert driver is not None  # a connection checked out of the pool has one
     driver.commit()
+
+
+@contextmanager
+def claimed_games(db: Session, game_ids: Collection[str]) -> Iterator[list[Game]]:
+    """Claim several games for one change that reaches into each of them (a person renamed or merged: their seat
+    in each game), in this thread's turn, and yield them as stored now, rounds loaded; the change and every claim
+    are stored together when the block ends, or nothing is (an exception inside rolls all back).
+
+    Each claim bumps the game's version as :func:`claimed` does, so that every phone and kept answer showing one
+    of them sees the change; the games are claimed in the order of their ids, so that two such changes never hold
+    one game each while waiting for the other's. Unlike a round, the change claims games in the trash too (their
+    seats must follow the person) and keeps ``updated_at``: the games list stays in the order the tables played."""
+    ids = sorted(set(game_ids))
+    connection = _connection_to_claim(db)
+    with writer_turn(connection.engine):
+        try:
+            for game_id in ids:
+                connection.execute(
+                    update(Game).where(Game.id == game_id).values(version=Game.version + 1, updated_at=Game.updated_at)
+                )
+            found = select(Game).where(Game.id.in_(ids)).options(selectinload(Game.rounds))
+            games = list(db.scalars(found.execution_options(populate_existing=True)))
+            yield games
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise

@@ -6,26 +6,32 @@ name, who is added if the household has nobody called so: :func:`_link_new_seats
 path can forget. Renaming a person renames each of their seats in every game; merging "Mum" into "Mom" gives
 Mum's seats to Mom under Mom's name, and keeps what it changed so that :func:`undo_merge` puts both back exactly.
 
-A phone reaches only the people who sat in the games it sees (``among``, as :func:`~.games.list_games` takes it);
-what it does to a person reaches every seat of theirs.
+Without a household password the server may hold several households, and a name ("Bob") is one person across
+them. So every function here takes the games the phone may see (``among``, as
+:func:`scorekeeper.views.household.my_games` gives them: None for every game, past the household password), with no
+default: a phone reaches only the people who sat in its games, counts only those games, and what it does to a person
+(rename, merge, undo) reaches only that person's seats in those games, each game claimed
+(:func:`~.claims.claimed_games`: a new version) and given a line in its history.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, event, func, select, update
+from sqlalchemy import Connection, and_, delete, event, exists, func, select, true, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, UOWTransaction
 
 from ..i18n import _
-from ..models import Game, Merge, Person, Seat, utcnow
+from ..models import Change, Game, Merge, Person, Seat, utcnow
 from ..reading import Field
+from .claims import claimed_games
 from .errors import Conflict, Invalid, NotFound
+from .game_view import is_over
 from .inputs import MAX_NAME, clean_name
 from .kept import kept_until_changed
 
@@ -119,7 +125,7 @@ def _in_use(among: Collection[str] | None) -> Any:
     return kept if among is None else and_(kept, Game.id.in_(list(among)))
 
 
-def list_people(db: Session, among: Collection[str] | None = None) -> list[Listed]:
+def list_people(db: Session, among: Collection[str] | None) -> list[Listed]:
     """The household's people, by name: everyone (for None), or those who sat in one of the games ``among``.
 
     Their games are counted over every seat of the household, so the counts are kept until a game changes
@@ -156,7 +162,7 @@ RECENT_GAMES = 100
 """The newest games the suggestions are read from: a bounded read along ix_game_started, whatever the history."""
 
 
-def suggested_names(db: Session, among: Collection[str] | None = None, most: int = SUGGESTED) -> list[str]:
+def suggested_names(db: Session, among: Collection[str] | None, most: int = SUGGESTED) -> list[str]:
     """The names of the people who sat in the newest games (of those ``among``, every game for None), the most
     recently seen first: what the new-game form offers to fill in with one tap."""
     if among is not None and not among:
@@ -179,7 +185,7 @@ def suggested_names(db: Session, among: Collection[str] | None = None, most: int
     return list(names)
 
 
-def listed(db: Session, person: Person, among: Collection[str] | None = None) -> Listed:
+def listed(db: Session, person: Person, among: Collection[str] | None) -> Listed:
     """One person as the people list shows them: their games (of those ``among``) and when they last played,
     read along ix_seat_person; kept until a game changes, as :func:`list_people` is."""
 
@@ -195,7 +201,7 @@ def listed(db: Session, person: Person, among: Collection[str] | None = None) ->
     return Listed(person.id, person.name, games, last)
 
 
-def others(db: Session, person_id: int, among: Collection[str] | None = None) -> list[tuple[int, str]]:
+def others(db: Session, person_id: int, among: Collection[str] | None) -> list[tuple[int, str]]:
     """The other people this phone sees (id and name, by name), as the merge form offers them: everyone of the
     household for None, without counting anyone's games."""
     if among is None:
@@ -209,7 +215,7 @@ def others(db: Session, person_id: int, among: Collection[str] | None = None) ->
     return [(int(i), str(n)) for i, n in rows]
 
 
-def known_names(db: Session, names: Collection[str], among: Collection[str] | None = None) -> set[str]:
+def known_names(db: Session, names: Collection[str], among: Collection[str] | None) -> set[str]:
     """Which of these names are people this phone sees already (someone of its games; of the household for
     None)."""
     if not names or (among is not None and not among):
@@ -225,7 +231,7 @@ def _no_person() -> NotFound:
     return NotFound(_("There is nobody at this address. Start again from the list of people."))
 
 
-def get_person(db: Session, person_id: int, among: Collection[str] | None = None) -> Person:
+def get_person(db: Session, person_id: int, among: Collection[str] | None) -> Person:
     """The person, as this phone may see them (someone of its games); NotFound otherwise, or once merged away."""
     person = db.get(Person, person_id)
     if person is None or person.merged_into is not None or not _sees(db, person_id, among):
@@ -240,9 +246,7 @@ def _sees(db: Session, person_id: int, among: Collection[str] | None) -> bool:
     return db.scalar(seen.limit(1)) is not None
 
 
-def games_of(
-    db: Session, person_id: int, among: Collection[str] | None = None, most: int | None = None
-) -> list[SharedGame]:
+def games_of(db: Session, person_id: int, among: Collection[str] | None, most: int | None = None) -> list[SharedGame]:
     """The games the person sat in (of those ``among``, not in the trash), newest first; the ``most`` newest
     when given."""
     # newest first along ix_game_started, each game asked whether the person sat in it: the ``most`` newest are
@@ -277,146 +281,248 @@ def _new_name(raw: object) -> str:
     return name
 
 
-def _clashes(db: Session, person_id: int, name: str, besides: int | None = None) -> list[str]:
-    """The games where the person sits with someone else called ``name`` (ignoring case; ``besides`` not
-    counted): two seats of one game may not share a name."""
-    mine = select(Seat.game_id).where(Seat.person_id == person_id)
+@dataclass(frozen=True)
+class _Held:
+    """A seat of a person, as a change to the person reads it."""
+
+    id: int
+    game_id: str
+    name: str
+
+
+def _within(among: Collection[str] | None) -> Any:
+    """The condition on Seat: in one of the games ``among`` (every game for None), the trash included: a person's
+    seat in a game this phone put in the trash follows them all the same."""
+    return true() if among is None else Seat.game_id.in_(list(among))
+
+
+def _held(db: Session, person_id: int, among: Collection[str] | None) -> list[_Held]:
+    """The person's seats in the games ``among``, in the order they were taken."""
     rows = db.execute(
-        select(Seat.game_id, Seat.name, Seat.person_id).where(Seat.game_id.in_(mine), Seat.person_id != person_id)
+        select(Seat.id, Seat.game_id, Seat.name).where(Seat.person_id == person_id, _within(among)).order_by(Seat.id)
+    )
+    return [_Held(int(i), str(g), str(n)) for i, g, n in rows]
+
+
+def _clashes(db: Session, person_id: int, name: str, games: Collection[str], besides: int | None = None) -> list[str]:
+    """Of ``games``, those where someone other than the person is called ``name`` (ignoring case; ``besides`` not
+    counted): two seats of one game may not share a name."""
+    rows = db.execute(
+        select(Seat.game_id, Seat.name, Seat.person_id).where(
+            Seat.game_id.in_(list(games)), Seat.person_id != person_id
+        )
     )
     folded = name.casefold()
     return sorted({g for g, n, p in rows if n.casefold() == folded and p != besides})
 
 
-def _touch(db: Session, person_id: int) -> None:
-    """A new version for each game of the person: phones and the API's kept answers see the new names."""
-    mine = select(Seat.game_id).where(Seat.person_id == person_id)
+def _active(db: Session, name: str) -> Person | None:
+    """The person of the household called exactly ``name``, not merged away."""
+    return db.scalar(select(Person).where(Person.name == name, Person.merged_into.is_(None)))
+
+
+def _log_renames(db: Session, games: Iterable[Game], seats: Iterable[_Held], name: str) -> None:
+    """A "renamed" line in the history of each game whose seat takes the name ``name``, filed under the round to
+    play next (the last round once the game is over), as a rename at the table is."""
+    rounds = {g.id: (max(len(g.rounds), 1) if is_over(g) else len(g.rounds) + 1) for g in games}
+    for seat in seats:
+        if seat.name != name and seat.game_id in rounds:
+            db.add(
+                Change(
+                    game_id=seat.game_id,
+                    action="renamed",
+                    round_number=rounds[seat.game_id],
+                    player=name,
+                    old=seat.name,
+                    new=name,
+                )
+            )
+
+
+def _give(db: Session, seats: Iterable[_Held], person_id: int, name: str) -> None:
+    ids = [s.id for s in seats]
     db.execute(
-        update(Game).where(Game.id.in_(mine)).values(version=Game.version + 1, updated_at=Game.updated_at),
+        update(Seat).where(Seat.id.in_(ids)).values(person_id=person_id, name=name),
         execution_options={"synchronize_session": False},
     )
 
 
-def rename(db: Session, person: Person, raw: object) -> Person:
-    """Give the person a new name, and every seat of theirs in every game with it.
+def _drop_if_unused(db: Session, person_id: int) -> None:
+    """Drop a person a change left with no seat and no merge: nobody is called so any more."""
+    used = exists().where(Seat.person_id == person_id)
+    merged = exists().where((Merge.gone_id == person_id) | (Merge.kept_id == person_id))
+    others = exists().where(Person.merged_into == person_id)
+    db.execute(
+        delete(Person).where(Person.id == person_id, ~used, ~merged, ~others),
+        execution_options={"synchronize_session": False},
+    )
 
-    Refused (Conflict) when someone else of the household has that name (merge them instead), or when the
-    person sits at a game with somebody of that name; Invalid for an empty or too long name."""
+
+def rename(db: Session, person: Person, raw: object, *, among: Collection[str] | None) -> Person:
+    """Give the person a new name in every game ``among`` (every game for None), with a line in each game's
+    history; returns the person those seats belong to now.
+
+    A phone reaches only its own games: when the person also sat in games it does not see (another household
+    using the same name), those keep the old name, and the seats renamed here go to the person of the new name
+    (someone of that name elsewhere, or a new person). Refused (Conflict) when someone this phone sees has that
+    name (merge them instead), or when the person sits at one of the games with somebody of that name; Invalid for
+    an empty or too long name."""
     name = _new_name(raw)
     if name == person.name:
         return person
-    taken = db.scalar(
-        select(Person.id).where(Person.name == name, Person.merged_into.is_(None), Person.id != person.id)
-    )
-    if taken is not None:
+    taken = _active(db, name)
+    if taken is not None and taken.id != person.id and _sees(db, taken.id, among):
         message = _(
             "%(name)s is already someone of the household. If they are the same person as %(old)s, merge them instead.",
             name=name,
             old=person.name,
         )
         raise Conflict(message, {Field("name"): message})
-    games = _clashes(db, person.id, name)
-    if games:
-        message = _(
-            "%(old)s sat at a game with someone called %(name)s, so the name would be there twice. Choose "
-            "another name.",
-            old=person.name,
-            name=name,
-        )
-        raise Conflict(message, {Field("name"): message})
-    db.execute(update(Seat).where(Seat.person_id == person.id).values(name=name))
-    _touch(db, person.id)
-    person.name = name
-    db.commit()
-    return person
+    old_name, person_id = person.name, person.id
+    with claimed_games(db, {s.game_id for s in _held(db, person_id, among)}) as games:
+        seats = _held(db, person_id, [g.id for g in games])
+        if _clashes(db, person_id, name, [g.id for g in games]):
+            message = _(
+                "%(old)s sat at a game with someone called %(name)s, so the name would be there twice. Choose "
+                "another name.",
+                old=old_name,
+                name=name,
+            )
+            raise Conflict(message, {Field("name"): message})
+        everywhere = len(seats) == len(_held(db, person_id, None))
+        _log_renames(db, games, seats, name)
+        target = _active(db, name)
+        if everywhere and (target is None or target.id == person_id):
+            person.name = name  # the same person under a new name: their merges and page stay theirs
+            db.flush()
+            target = person
+        elif target is None:
+            target = Person(name=name, created_at=utcnow())
+            db.add(target)
+            db.flush()
+        _give(db, seats, target.id, name)
+        if target.id != person_id:
+            _drop_if_unused(db, person_id)
+    return target
 
 
 # ---------------------------------------------------------------- merge and its undo
 
 
-def merge_preview(db: Session, gone: Person, kept: Person, among: Collection[str] | None = None) -> MergePreview:
-    """What merging ``gone`` into ``kept`` would change, and why it would be refused (``problem``)."""
-    games = games_of(db, gone.id, None)
+def merge_preview(db: Session, gone: Person, kept: Person, *, among: Collection[str] | None) -> MergePreview:
+    """What merging ``gone`` into ``kept`` would change in the games ``among`` (every game for None), and why it
+    would be refused (``problem``)."""
+    games = games_of(db, gone.id, among)
     problem: str | None = None
     if gone.id == kept.id:
         problem = _("Choose two different people to merge.")
     else:
-        together = _clashes(db, gone.id, kept.name) if kept.name.casefold() != gone.name.casefold() else []
-        kept_games = set(db.scalars(select(Seat.game_id).where(Seat.person_id == kept.id)))
-        both = [g for g in games if g.id in kept_games]
-        if both:
-            problem = _(
-                "%(gone)s and %(kept)s sat in the same game, so they are two people: they cannot be merged.",
-                gone=gone.name,
-                kept=kept.name,
-            )
-        elif together:
-            problem = _(
-                "%(gone)s sat at a game with someone else called %(kept)s, so the name would be there twice.",
-                gone=gone.name,
-                kept=kept.name,
-            )
+        problem = _merge_problem(db, gone, kept, [s.game_id for s in _held(db, gone.id, among)])
     return MergePreview(gone, kept, games, problem)
 
 
-def merge(db: Session, gone: Person, kept: Person) -> Merge:
-    """Make ``gone`` and ``kept`` one person: ``gone``'s seats become ``kept``'s, under ``kept``'s name, and
-    ``gone`` leaves the lists. Conflict when :func:`merge_preview` has a problem. The returned merge can be
-    undone with :func:`undo_merge`."""
-    preview = merge_preview(db, gone, kept)
-    if preview.problem is not None:
-        raise Conflict(preview.problem)
-    moved = list(db.execute(select(Seat.id, Seat.name).where(Seat.person_id == gone.id).order_by(Seat.id)))
-    _touch(db, gone.id)
-    db.execute(update(Seat).where(Seat.person_id == gone.id).values(person_id=kept.id, name=kept.name))
-    gone.merged_into = kept.id
-    record = Merge(gone_id=gone.id, kept_id=kept.id, seats=json.dumps([[i, n] for i, n in moved]))
-    db.add(record)
-    db.commit()
+def _merge_problem(db: Session, gone: Person, kept: Person, games: Collection[str]) -> str | None:
+    """Why ``gone``'s seats in ``games`` cannot become ``kept``'s, or None."""
+    kept_games = set(db.scalars(select(Seat.game_id).where(Seat.person_id == kept.id, Seat.game_id.in_(list(games)))))
+    if kept_games:
+        return _(
+            "%(gone)s and %(kept)s sat in the same game, so they are two people: they cannot be merged.",
+            gone=gone.name,
+            kept=kept.name,
+        )
+    if kept.name.casefold() != gone.name.casefold() and _clashes(db, gone.id, kept.name, games):
+        return _(
+            "%(gone)s sat at a game with someone else called %(kept)s, so the name would be there twice.",
+            gone=gone.name,
+            kept=kept.name,
+        )
+    return None
+
+
+def merge(db: Session, gone: Person, kept: Person, *, among: Collection[str] | None) -> Merge:
+    """Make ``gone`` and ``kept`` one person in the games ``among`` (every game for None): ``gone``'s seats there
+    become ``kept``'s, under ``kept``'s name, with a line in each game's history; ``gone`` leaves the lists once
+    they have no seat left (another household's games keep theirs). Conflict when :func:`merge_preview` has a
+    problem. The returned merge can be undone with :func:`undo_merge`."""
+    if gone.id == kept.id:
+        raise Conflict(_("Choose two different people to merge."))
+    with claimed_games(db, {s.game_id for s in _held(db, gone.id, among)}) as games:
+        here = [g.id for g in games]
+        problem = _merge_problem(db, gone, kept, here)
+        if problem is not None:
+            raise Conflict(problem)
+        moved = _held(db, gone.id, here)
+        _log_renames(db, games, moved, kept.name)
+        _give(db, moved, kept.id, kept.name)
+        if not _held(db, gone.id, None):
+            gone.merged_into = kept.id
+        record = Merge(gone_id=gone.id, kept_id=kept.id, seats=json.dumps([[s.id, s.name] for s in moved]))
+        db.add(record)
     return record
 
 
-def merges_into(db: Session, person_id: int) -> list[tuple[Merge, str]]:
-    """The merges into this person that can still be undone, newest first, each with the merged person's name."""
+def _moved(record: Merge) -> list[tuple[int, str]]:
+    """The seats a merge moved, each with its name before."""
+    return [(int(i), str(n)) for i, n in json.loads(record.seats)]
+
+
+def _merge_seen(db: Session, record: Merge, among: Collection[str] | None) -> bool:
+    """Whether every seat the merge moved (still there) is in one of the games ``among``: a phone may see, and
+    undo, only the merges it could have made."""
+    if among is None:
+        return True
+    games = set(db.scalars(select(Seat.game_id).where(Seat.id.in_([i for i, _n in _moved(record)]))))
+    return games <= set(among)
+
+
+def merges_into(db: Session, person_id: int, *, among: Collection[str] | None) -> list[tuple[Merge, str]]:
+    """The merges into this person that can still be undone and that moved seats of the games ``among`` only
+    (every merge for None), newest first, each with the merged person's name."""
     rows = db.execute(
         select(Merge, Person.name)
         .join(Person, Person.id == Merge.gone_id)
         .where(Merge.kept_id == person_id, Merge.undone_at.is_(None))
         .order_by(Merge.id.desc())
     )
-    return [(m, str(name)) for m, name in rows]
+    return [(m, str(name)) for m, name in rows if _merge_seen(db, m, among)]
 
 
-def undo_merge(db: Session, merge_id: int, among: Collection[str] | None = None) -> Person:
-    """Undo a merge: the merged person is back with their own name and exactly the seats the merge moved;
-    returns them. NotFound for no such merge (or one already undone); Conflict when the household has since
-    added someone else with the merged person's name, or the seats moved on (a later merge: undo that first)."""
+def undo_merge(db: Session, merge_id: int, *, among: Collection[str] | None) -> Person:
+    """Undo a merge: the seats it moved are back with their own names, each with a line in its game's history,
+    and the merged person with them; returns that person. NotFound for no such merge (or one already undone, or
+    one this phone could not have made); Conflict when this phone's household has since added someone else with
+    the merged person's name, or the seats moved on (a later merge: undo that first)."""
     record = db.get(Merge, merge_id)
-    if record is None or record.undone_at is not None:
+    if record is None or record.undone_at is not None or not _merge_seen(db, record, among):
         raise NotFound(_("This merge is already undone, or was never made."))
     kept = get_person(db, record.kept_id, among)
     gone = db.get(Person, record.gone_id)
-    if gone is None or gone.merged_into != kept.id:
+    if gone is None or gone.merged_into not in (None, kept.id):
         raise NotFound(_("This merge is already undone, or was never made."))
-    taken = db.scalar(select(Person.name).where(Person.name == gone.name, Person.merged_into.is_(None)))
-    if taken is not None:
-        raise Conflict(
-            _(
-                "Someone called %(name)s was added since the merge. Rename them first, then undo the merge.",
-                name=gone.name,
+    target = gone
+    if gone.merged_into is not None:
+        taken = _active(db, gone.name)
+        if taken is not None and _sees(db, taken.id, among):
+            raise Conflict(
+                _(
+                    "Someone called %(name)s was added since the merge. Rename them first, then undo the merge.",
+                    name=gone.name,
+                )
             )
-        )
-    moved: Sequence[tuple[int, str]] = [(int(i), str(n)) for i, n in json.loads(record.seats)]
-    held = db.execute(select(Seat.id, Seat.person_id).where(Seat.id.in_([i for i, _n in moved])))
-    owners: dict[int, int | None] = {int(seat_id): owner for seat_id, owner in held}
-    if any(owner != kept.id for owner in owners.values()):
+        target = taken or gone  # someone of that name in games this phone does not see: the seats go back to them
+    moved = _moved(record)
+    held = db.execute(select(Seat.id, Seat.game_id, Seat.person_id).where(Seat.id.in_([i for i, _n in moved])))
+    owners = {int(seat_id): (str(game_id), owner) for seat_id, game_id, owner in held}
+    if any(owner != kept.id for _g, owner in owners.values()):
         raise Conflict(_("These seats were merged again since; undo that merge first."))
-    gone.merged_into = None
-    db.flush()  # the name is free again before the seats take it back
-    for seat_id, name in moved:
-        if seat_id in owners:  # a game purged from the trash since has no seats to give back
-            db.execute(update(Seat).where(Seat.id == seat_id).values(person_id=gone.id, name=name))
-    _touch(db, gone.id)
-    record.undone_at = utcnow()
-    db.commit()
-    return gone
+    with claimed_games(db, {g for g, _o in owners.values()}) as games:
+        if target is gone:
+            gone.merged_into = None
+            db.flush()  # the name is free again before the seats take it back
+        # a game purged from the trash since has no seats to give back
+        back = [(_Held(seat_id, owners[seat_id][0], kept.name), name) for seat_id, name in moved if seat_id in owners]
+        for seat, name in back:
+            _log_renames(db, games, [seat], name)
+            _give(db, [seat], target.id, name)
+        record.undone_at = utcnow()
+    return target

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 from ..errors import error_response
 from ..forms.household import LoginForm
 from ..i18n import _
+from ..redirects import same_site
 from ..services.inputs import is_game_id
 from ..services.join import ungrouped
 
@@ -58,7 +59,9 @@ def signed_in() -> bool:
 
 
 def my_games() -> list[str] | None:
-    """The ids of the games this browser started or opened, newest first; None when it may see every game."""
+    """The ids of the games this browser started or opened, newest first; None when it may see every game (past
+    the household password). The one scope of a request: the games list, the people, their records and stats, and
+    every change to a person (pages and API alike) go by it."""
     if password() is not None:
         return None
     ids = session.get(MY_GAMES)
@@ -103,7 +106,7 @@ def belong(game_id: str, seat: int | None) -> None:
 def login() -> ResponseReturnValue:
     """Ask once for the household password; the phone then stays signed in for months."""
     secret = password()
-    target = _local(request.args.get("next"))
+    target = same_site(request.args.get("next"), url_for("games.index"))
     if secret is None or signed_in():
         return redirect(target)
     form = LoginForm()
@@ -140,13 +143,6 @@ def _game_id(typed: str) -> str | None:
         parts = after[:1]
     candidate = parts[-1] if parts else ""
     return candidate if is_game_id(candidate) and candidate != "new" else None
-
-
-def _local(target: str | None) -> str:
-    """A place on this site to go back to; anywhere else is the games list."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("games.index")
 
 
 def init_app(app: Flask) -> None:

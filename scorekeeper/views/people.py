@@ -43,7 +43,7 @@ def _person_page(person: Person, rename: RenameForm | None = None, status: int =
         rivals=services.head_to_head(db, person.id, among),
         games=services.games_of(db, person.id, among, most=GAMES_SHOWN),
         played=services.listed(db, person, among).games,
-        merges=services.merges_into(db, person.id),
+        merges=services.merges_into(db, person.id, among=among),
         rename=rename or RenameForm(formdata=None, name=person.name),
         merge=merge,
         confirm=ConfirmForm(),
@@ -60,20 +60,20 @@ def person(person_id: int) -> tuple[str, int]:
 @bp.post("/people/<int:person_id>/rename")
 def rename(person_id: int) -> Response | tuple[str, int]:
     """Rename the person in every game they sat in."""
-    db = session()
-    person = services.get_person(db, person_id, my_games())
+    db, among = session(), my_games()
+    person = services.get_person(db, person_id, among)
     form = RenameForm()
     if form.validate_on_submit():
         old = person.name
         try:
-            services.rename(db, person, form.name.data)
+            person = services.rename(db, person, form.name.data, among=among)
         except services.ServiceError as e:
             db.rollback()
             form.name.errors = [e.message]
-            return _person_page(services.get_person(db, person_id, my_games()), form, e.status)
+            return _person_page(services.get_person(db, person_id, among), form, e.status)
         if old != person.name:
             flash(_("%(old)s is now %(name)s in every game.", old=old, name=person.name))
-    return redirect(url_for("people.person", person_id=person_id))
+    return redirect(url_for("people.person", person_id=person.id))
 
 
 @bp.get("/people/<int:person_id>/merge")
@@ -85,7 +85,7 @@ def merge_preview(person_id: int) -> str:
     if not into.isdecimal() or len(into) > 9:
         raise services.Invalid(_("Choose the person %(name)s is the same as.", name=gone.name))
     kept = services.get_person(db, int(into), among)
-    preview = services.merge_preview(db, gone, kept, among)
+    preview = services.merge_preview(db, gone, kept, among=among)
     return render_template("people/merge.html", preview=preview, confirm=ConfirmForm())
 
 
@@ -97,7 +97,7 @@ def merge(person_id: int, into: int) -> Response:
     kept = services.get_person(db, into, among)
     if ConfirmForm().validate_on_submit():
         name = gone.name
-        services.merge(db, gone, kept)
+        services.merge(db, gone, kept, among=among)
         flash(_("%(gone)s and %(kept)s are one person now.", gone=name, kept=kept.name))
     return redirect(url_for("people.person", person_id=into))
 
@@ -108,7 +108,7 @@ def undo_merge(merge_id: int) -> Response:
     db = session()
     if not ConfirmForm().validate_on_submit():
         return redirect(url_for("people.index"))
-    gone = services.undo_merge(db, merge_id, my_games())
+    gone = services.undo_merge(db, merge_id, among=my_games())
     flash(_("%(name)s is a person of their own again.", name=gone.name))
     return redirect(url_for("people.person", person_id=gone.id))
 
