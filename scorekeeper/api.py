@@ -229,9 +229,8 @@ def join_game(game_id: str) -> tuple[Response, int]:
     join was made already (sent again)."""
     data = _body()
     game = services.get_game(session(), game_id)
-    before = len(game.seats)
-    services.join_game(session(), game, data.get("name"), data.get("start"), _if_match())
-    return _answer(game), 201 if len(game.seats) > before else 200
+    joined = services.join_game(session(), game, data.get("name"), data.get("start"), _if_match())
+    return _answer(game), 201 if joined.new else 200
 
 
 @bp.patch("/games/<game_id>/seats/<int:position>")

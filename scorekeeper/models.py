@@ -21,6 +21,16 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+"""The characters of a join code: digits and capitals with no look-alikes (no 0/O, no 1/I/L) to misread aloud."""
+JOIN_CODE_LENGTH = 8
+
+
+def new_join_code() -> str:
+    # short enough to read across the table: 31**8 codes, so two games drawing the same one is as good as never
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -40,6 +50,7 @@ class Game(Base):
         Index("ix_game_listed", "updated_at", "id", sqlite_where=IN_USE, postgresql_where=IN_USE),
         Index("ix_game_started", "created_at", "id", sqlite_where=IN_USE, postgresql_where=IN_USE),
         Index("ix_game_deleted", "deleted_at", "id", sqlite_where=IN_TRASH, postgresql_where=IN_TRASH),
+        Index("uq_game_join_code", "join_code", unique=True),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
@@ -80,6 +91,9 @@ class Game(Base):
     """The house rules chosen at the start on top of the preset, as a JSON object (migration 0009); None for none."""
     draft_double_end: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Someone marked the round being filled in as ended on a double (a scoring house rule)."""
+    join_code: Mapped[str | None] = mapped_column(String(JOIN_CODE_LENGTH), nullable=True, default=new_join_code)
+    """The short code another phone types to open the game (migration 0012), read aloud across the table: the
+    game's key like its id, but in capitals without look-alikes and typed in any case. Given to every game."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"

@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..house_rules import HouseRuleError, read_house_rules
 from ..kinds import KINDS
-from ..models import Base, Change, Game, Round, Score, Seat, utcnow
+from ..models import JOIN_ALPHABET, JOIN_CODE_LENGTH, Base, Change, Game, Round, Score, Seat, new_join_code, utcnow
 from .game_file import FormatError as FormatError  # raised by every check here, and by those of game_file
 from .game_file import check_game, storable_text
 from .results import settle_game
@@ -144,6 +144,7 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
     report = RestoreReport()
     ids = [g.values["id"] for g in games]
     existing = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)).options(*_WHOLE_GAME))}
+    taken: set[str] = set()
     try:
         for node in games:
             game_id = node.values["id"]
@@ -151,6 +152,7 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
                 same = _same(game_document(existing[game_id]), node.document(), _ignored())
                 (report.same if same else report.differs).append(game_id)
             else:
+                carry_join_code(db, node, taken)
                 db.add(node.build())
                 report.added.append(game_id)
         db.flush()
@@ -161,6 +163,22 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
         db.rollback()
         raise
     return report
+
+
+def carry_join_code(db: Session, node: _Row, taken: set[str]) -> None:
+    """Keep the join code a game read from a document carries, unless it is not one, another game here has it, or
+    it is in ``taken`` (codes given to other games of the same document); then, or when it carries none (made
+    before games had one), give the game a new one. The code given is added to ``taken``."""
+    carried = node.values.get("join_code")
+    code = carried if isinstance(carried, str) and _is_join_code(carried) else new_join_code()
+    while code in taken or db.scalar(select(Game.id).where(Game.join_code == code)) is not None:
+        code = new_join_code()
+    node.values["join_code"] = code
+    taken.add(code)
+
+
+def _is_join_code(text: str) -> bool:
+    return len(text) == JOIN_CODE_LENGTH and all(c in JOIN_ALPHABET for c in text)
 
 
 def read_document(doc: JSON) -> list[_Row]:
@@ -357,9 +375,13 @@ def _unique(rows: Sequence[_Row], key: str, path: str) -> None:
 
 
 def _ignored() -> frozenset[str]:
-    """Game attributes the database sets on insert whatever the backup says (a mapper's version counter)."""
+    """Game attributes the database sets on insert whatever the backup says (a mapper's version counter), and the
+    join code, which a restore or import gives anew when another game has it already."""
     version = inspect(Game).version_id_col
-    return frozenset() if version is None else frozenset({inspect(Game).get_property_by_column(version).key})
+    ignored = {"join_code"}
+    if version is not None:
+        ignored.add(inspect(Game).get_property_by_column(version).key)
+    return frozenset(ignored)
 
 
 def _same(here: JSON, backup: JSON, ignored: frozenset[str] = frozenset()) -> bool:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import _
 from ..models import Game
+from . import backup
 from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup
 from .errors import Conflict, Invalid
 from .game_file import storable_text
@@ -122,6 +123,7 @@ def import_game(db: Session, doc: object) -> Game:
     code = node.values.get("watch_code")
     if code is not None and db.scalar(select(Game.id).where(Game.watch_code == code)) is not None:
         node.values["watch_code"] = None  # a read-only link is made anew when asked for
+    backup.carry_join_code(db, node, set())  # a code another game has here is given anew
     game = node.build()
     assert isinstance(game, Game)
     try:

@@ -1,5 +1,9 @@
 """Bringing another phone, or a screen on the wall, to the table: the addresses to share, their QR codes and
-the game's short code, and the read-only view that a watch link opens.
+the game's join code, and the read-only view that a watch link opens.
+
+The join code (``Game.join_code``) is what a person reads aloud and another types: eight characters from an
+alphabet without look-alikes, shown in two blocks, found whatever the case and whatever spaces or dashes were
+typed. The game's id, and the old codes made of it, keep opening the game.
 
 A phone that opened the app as ``localhost`` would share an address no other phone can reach, so a loopback
 host is swapped for this computer's address on the local network (the one ``make run`` prints), port kept.
@@ -14,13 +18,13 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
 import segno
-from sqlalchemy import Engine, bindparam, select
+from sqlalchemy import Engine, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from ..i18n import _
-from ..models import Game
+from ..models import JOIN_ALPHABET, JOIN_CODE_LENGTH, Game, new_join_code
 from ..serve import lan_address
-from .errors import NotFound
+from .errors import Invalid, NotFound
 from .game_view import GameView, view
 from .live import tag_of, watch_code, watched_game
 from .loading import get_game
@@ -46,7 +50,7 @@ class JoinLinks:
 
     table: Shared
     code: str
-    """The game id in blocks of four, to type in on a phone that cannot scan."""
+    """The game's join code in two blocks, to read out and type in on a phone that cannot scan."""
     watch: Shared
 
 
@@ -85,6 +89,54 @@ def ungrouped(code: str) -> str:
     if len(text) > ID_LENGTH and all(text[i] == "-" for i in between):
         return "".join(c for i, c in enumerate(text) if i not in between)
     return text
+
+
+def read_join_code(typed: str) -> str | None:
+    """The join code in what a person typed: any case, spaces and dashes anywhere; None when it cannot be one.
+
+    >>> read_join_code("k7wp-3hxa")
+    'K7WP3HXA'
+    >>> read_join_code(" K7WP 3HXA ")
+    'K7WP3HXA'
+    >>> read_join_code("K7WP-3HX0") is None  # no zero in a join code
+    True
+    """
+    text = "".join(c for c in typed if not c.isspace() and c not in "-‐‑–—").upper()
+    if len(text) == JOIN_CODE_LENGTH and all(c in JOIN_ALPHABET for c in text):
+        return text
+    return None
+
+
+def shown_join_code(code: str) -> str:
+    """A join code as the join page shows it, in two blocks to read out.
+
+    >>> shown_join_code("K7WP3HXA")
+    'K7WP-3HXA'
+    """
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def opened_game(db: Session, typed: str, linked: str | None) -> str:
+    """The id of the game that what was typed under "Open a game" names: a join code, or ``linked``, the game id
+    the caller read from a link or an old code (None when it found none).
+
+    NotFound ("No game has that code") for a code or bare id that opens no game, Invalid for text that is neither
+    a code nor a link. A link is trusted as it is: the game's own page says when it is gone."""
+    code = read_join_code(typed)
+    if code is not None:
+        found = db.scalar(select(Game.id).where(Game.join_code == code, Game.deleted_at.is_(None)))
+        if found is not None:
+            return found
+    if linked is None and code is None:
+        raise Invalid(_("That is not a game link or code. Paste the whole link, or the code at its end."))
+    if linked is not None and "/" in typed:
+        return linked
+    if linked is not None and db.scalar(select(Game.id).where(Game.id == linked, Game.deleted_at.is_(None))):
+        return linked
+    raise NotFound(
+        _("No game has that code. Check it on the table's phone (Join from another phone), or paste the whole link.")
+    )
 
 
 def is_loopback(host: str) -> bool:
@@ -163,15 +215,24 @@ def join_links(
 
     ``watch_path`` turns the watch code into its path on this site. Raises NotFound for a game that is not there.
     """
-    get_game(db, game_id)
+    code = get_game(db, game_id).join_code or _give_join_code(db, game_id)
     base = base_address(host_url, public_url)
     table = address(base, table_path)
     watch = address(base, watch_path(watch_code(db, game_id)))
     return JoinLinks(
         table=Shared(table, qr_svg(table)),
-        code=grouped(game_id),
+        code=shown_join_code(code),
         watch=Shared(watch, qr_svg(watch)),
     )
+
+
+def _give_join_code(db: Session, game_id: str) -> str:
+    """A join code for a game that has none (every game is given one; this is for one that slipped through)."""
+    db.execute(update(Game).where(Game.id == game_id, Game.join_code.is_(None)).values(join_code=new_join_code()))
+    db.commit()
+    made = db.scalar(select(Game.join_code).where(Game.id == game_id))
+    assert made is not None
+    return made
 
 
 def watched(db: Session, engine: Engine, code: str) -> Watched:

@@ -16,6 +16,7 @@ the deal and the dealer go by who plays each round (:mod:`.seating`).
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 
 from sqlalchemy import delete, exists
 from sqlalchemy.orm import Session
@@ -133,10 +134,20 @@ def _forget(db: Session, person_id: int | None) -> None:
     db.commit()
 
 
-def join_game(db: Session, game: Game, raw: object, start: object = None, expected: int | None = None) -> Seat:
+@dataclass(frozen=True)
+class Joined:
+    """A join as it ended: the player's seat, and whether this join seated them (False for one sent again)."""
+
+    seat: Seat
+    new: bool
+
+
+def join_game(db: Session, game: Game, raw: object, start: object = None, expected: int | None = None) -> Joined:
     """Seat a new player after the last seat, playing from the next round on with the total ``start`` says
     (``"highest"``: the highest total of the players at the table; ``"zero"`` or None). Sent again once they are
-    seated (the same name, joining at the same round), it changes nothing and returns their seat.
+    seated (the same name, joining at the same round), it changes nothing and returns their seat, not new: of
+    joins racing each other, only the one that seated the player is new, whatever the seats were when each
+    request read the game.
 
     Invalid for a bad name or start; Conflict when the name is at the table already, the game is over or the
     table is full; PreconditionFailed as for :func:`rename_seat`."""
@@ -154,7 +165,7 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
         other = _taken(game, name)
         if other is not None and other.name == name and other.joined_round == number:
             write.discard()  # a join sent again: they are seated already
-            return other
+            return Joined(other, new=False)
         check_version(game, write.seen, expected)
         number = _upcoming(game)
         if other is not None:
@@ -175,7 +186,7 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
         seat = Seat(position=len(game.seats), name=name, joined_round=number, start_total=total)
         game.seats.append(seat)
         _log(db, game, "joined", number, name, None, total)
-    return seat
+    return Joined(seat, new=True)
 
 
 def _deals(game: Game, players: int) -> bool:

@@ -16,10 +16,13 @@ from flask import Blueprint, Flask, current_app, flash, redirect, render_templat
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
+from ..db import session as db_session
 from ..errors import error_response
 from ..forms.household import LoginForm
 from ..i18n import _
 from ..redirects import same_site
+from ..services import join
+from ..services.errors import ServiceError
 from ..services.inputs import is_game_id
 from ..services.join import ungrouped
 
@@ -124,10 +127,12 @@ def login() -> ResponseReturnValue:
 
 @bp.get("/open")
 def open_game() -> Response:
-    """Go to a game from its link or its code, as shared by another phone."""
-    game_id = _game_id(request.args.get("game", ""))
-    if game_id is None:
-        flash(_("That is not a game link or code. Paste the whole link, or the code at its end."))
+    """Go to a game from its link or its join code (or the old code made of its id), as shared by another phone."""
+    typed = request.args.get("game", "")
+    try:
+        game_id = join.opened_game(db_session(), typed, _game_id(typed))
+    except ServiceError as e:
+        flash(e.message)
         return redirect(url_for("games.index"))
     return redirect(url_for("games.table", game_id=game_id))
 

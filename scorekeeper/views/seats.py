@@ -81,7 +81,9 @@ def join(game_id: str) -> ResponseReturnValue:
     return _change(
         game_id,
         JoinForm(prefix="join"),
-        lambda game, form: services.join_game(session(), game, form.name.data, form.start.data or None, form.sent()),
+        lambda game, form: (
+            services.join_game(session(), game, form.name.data, form.start.data or None, form.sent()).seat
+        ),
         lambda seat: _("%(name)s joins from round %(number)d.", name=seat.name, number=seat.joined_round or 1),
     )
 
