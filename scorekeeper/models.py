@@ -80,6 +80,9 @@ class Game(Base):
     """The house rules chosen at the start on top of the preset, as a JSON object (migration 0009); None for none."""
     draft_double_end: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Someone marked the round being filled in as ended on a double (a scoring house rule)."""
+    reopened_by: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    """The round being filled in (``draft_number``) was undone and reopened with its values, on the phone of this
+    player ("" for a phone that did not say whose it is); None when it was not. Every phone says so."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
