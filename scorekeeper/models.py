@@ -94,6 +94,9 @@ class Game(Base):
     join_code: Mapped[str | None] = mapped_column(String(JOIN_CODE_LENGTH), nullable=True, default=new_join_code)
     """The short code another phone types to open the game (migration 0012), read aloud across the table: the
     game's key like its id, but in capitals without look-alikes and typed in any case. Given to every game."""
+    reopened_by: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    """The round being filled in (``draft_number``) was undone and reopened with its values, on the phone of this
+    player ("" for a phone that did not say whose it is); None when it was not. Every phone says so."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"

@@ -46,8 +46,12 @@
       main.dataset.liveTag = tag; // another round changed: this correction is not affected
       return;
     }
+    // a round undone on another phone reopens with its values: this form shows it, or says so over what was typed
+    const undone = fresh.querySelector("[data-undone]");
     if (!mode || (same && !touched.length)) return swap(fresh);
+    if (undone && mode === "round" && !touched.length) return location.assign(r.url);
     if (!touched.length) return location.assign(main.dataset.table);
+    if (undone) return note(tag, undone.textContent, [back()]);
     note(tag, mode === "round" ? main.dataset.liveEntered : words.changed, [compare(form), back()]);
   }
 

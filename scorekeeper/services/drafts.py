@@ -159,6 +159,7 @@ def _start(game: Game, number: int) -> None:
         game.draft_scores.clear()
         game.draft_blocked = False
         game.draft_double_end = False
+        game.reopened_by = None
         game.draft_number = number
 
 

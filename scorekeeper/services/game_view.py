@@ -81,6 +81,7 @@ class StoredGame:
     draft_scores: list[StoredScore]
     house_rules: str | None = None
     draft_double_end: bool = False
+    reopened_by: str | None = None
 
 
 AnyGame = Game | StoredGame
@@ -195,6 +196,8 @@ class GameView:
 
     seats: list[SeatView] = field(default_factory=list)
     """Every seat in seat order, with when its player joined or left."""
+    undone: UndoNote | None = None
+    """The round to play next was undone and reopened with its values: every page of the game says so."""
 
     @property
     def at_table(self) -> list[str]:
@@ -343,6 +346,7 @@ def view(game: AnyGame) -> GameView:
     # a late joiner's starting total counts as a round of its own before the first (no hand won in it)
     starts = {s.name: s.start_total for s in seats if s.start_total}
     started = [_Start(starts)] if starts else []
+    upcoming = next_round(game)
     return GameView(
         id=game.id,
         kind=kind,
@@ -354,7 +358,7 @@ def view(game: AnyGame) -> GameView:
         engines=_engines(game),
         rounds=rounds,
         standings=kind.standings(players, [*started, *rounds]),
-        next_round=next_round(game),
+        next_round=upcoming,
         created_at=game.created_at,
         updated_at=game.updated_at,
         rounds_total=rounds_total(game),
@@ -364,7 +368,25 @@ def view(game: AnyGame) -> GameView:
         live=tag_of(game.version, game.drafts or 0),
         house_rules=house_rules_of(game),
         seats=seats,
+        undone=undo_note(game, upcoming),
     )
+
+
+@dataclass(frozen=True)
+class UndoNote:
+    """The round to play next was undone: which, and on whose phone (None: a phone that did not say whose it is)."""
+
+    number: int
+    by: str | None
+
+
+def undo_note(game: AnyGame, upcoming: NextRound | None) -> UndoNote | None:
+    """Whether the round to play next (``upcoming``) is one undone and not saved again since, and on whose phone."""
+    # an undo leaves the round's values as its drafts; storing the round or drafts begun for another one clear
+    # the mark, and a mark for a round other than the next one is out of date anyway
+    if game.reopened_by is None or upcoming is None or game.draft_number != upcoming.number:
+        return None
+    return UndoNote(upcoming.number, game.reopened_by or None)
 
 
 @dataclass(frozen=True)

@@ -564,8 +564,12 @@ def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
     if now.draft_scores or now.draft_blocked or now.draft_double_end:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
-        connection.execute(update(Game).where(Game.id == now.id).values(draft_blocked=False, draft_double_end=False))
-    return replace(now, rounds=[*now.rounds, rnd], draft_scores=[], draft_blocked=False, draft_double_end=False)
+        connection.execute(
+            update(Game).where(Game.id == now.id).values(draft_blocked=False, draft_double_end=False, reopened_by=None)
+        )
+    return replace(
+        now, rounds=[*now.rounds, rnd], draft_scores=[], draft_blocked=False, draft_double_end=False, reopened_by=None
+    )
 
 
 def _fields(score: StoredScore) -> dict[str, object]:
@@ -639,21 +643,24 @@ def edit_round(
     return rnd
 
 
-def undo_round(db: Session, game: Game, number: int | None = None, expected: int | None = None) -> int:
-    """Remove the last round, keeping its values in the history; returns its number.
+def undo_round(db: Session, game: Game, number: int, expected: int | None = None, by: int | None = None) -> int:
+    """Take back round ``number``, the last one, and reopen it with its values as the round being filled in
+    (every phone's form shows them: fix one and save); returns its number. The values stay in the history too.
 
-    ``number`` names the round meant (None: whichever is last): sent again once it is gone, or when another
-    round has become the last, Conflict refuses. ``expected`` as for :func:`edit_round`."""
+    Sent again once the round is gone, or when another round has become the last, Conflict refuses and nothing
+    is taken back. ``expected`` as for :func:`edit_round`; ``by``, the seat of the phone that undid it."""
     with writing(db, game) as write:
         check_version(game, write.seen, expected)
-        if number is not None and number > len(game.rounds):
+        if number > len(game.rounds):
             _gone(db, game, number)
         if not game.rounds:
             raise Conflict(_("There is no round to undo yet."), game=game)
         rnd = game.rounds[-1]
-        if number is not None and number != rnd.number:
+        if number != rnd.number:
             raise Conflict(_(STALE), game=game)
         names = {s.position: s.name for s in game.seats}
+        # the drafts first: loading them flushes, and the claim keeps a write only while its history lines are new
+        _reopen(game, rnd, names.get(by, "") if by is not None else "")
         for score in rnd.scores:
             _log(
                 db,
@@ -667,6 +674,26 @@ def undo_round(db: Session, game: Game, number: int | None = None, expected: int
         game.rounds.remove(rnd)
         game.finished_at = None  # an evening ended by hand plays on once a hand is taken back
     return rnd.number
+
+
+def _reopen(game: Game, rnd: Round, by: str) -> None:
+    """The round's values become the drafts of the round being filled in, in place of any sent for the next one
+    (which is not played before this one is saved again), marked as undone on ``by``'s phone ("": unknown)."""
+    game.draft_scores.clear()
+    for score in rnd.scores:
+        game.draft_scores.append(
+            DraftScore(
+                seat_position=score.seat_position,
+                pips=score.pips,
+                tiles=score.tiles,
+                went_out=score.went_out,
+                marker=score.marker,
+            )
+        )
+    game.draft_number = rnd.number
+    game.draft_blocked = rnd.blocked
+    game.draft_double_end = bool(rnd.ended_on_double)
+    game.reopened_by = by
 
 
 def finish_game(db: Session, game: Game, expected: int | None = None) -> None:

@@ -140,6 +140,7 @@ def read_game(db: Session, game_id: str) -> StoredGame:
         draft_scores=drafts,
         house_rules=first.house_rules,
         draft_double_end=first.draft_double_end,
+        reopened_by=first.reopened_by,
     )
 
 

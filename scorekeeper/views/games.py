@@ -14,7 +14,7 @@ from ..kinds import KINDS
 from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
 from ..services.loading import shown_game
 from .drafts import send_seat
-from .household import my_games, password, remember
+from .household import my_games, password, remember, this_phone
 from .round_pages import flash_saved, moved_on, round_page
 
 bp = Blueprint("games", __name__)
@@ -190,19 +190,19 @@ def _clash(form: RoundForm, game: services.AnyGame, number: int, message: str) -
 
 @bp.post("/games/<game_id>/rounds/undo")
 def undo(game_id: str) -> Response:
-    """Take back the last round entered; sent again for the same round, it says so and takes back nothing."""
+    """Take back the round the button names, which reopens with its values; sent again for the same round, or
+    without a round, it says so and takes back nothing."""
     game = services.get_game(session(), game_id)
     form = UndoForm()
     if form.validate_on_submit():
         number = form.sent()
+        if number is None:
+            flash(_("Nothing was undone: the Undo did not say which round. Use the Undo button on the table screen."))
+            return redirect(url_for("games.table", game_id=game_id))
         try:
-            undone = services.undo_round(session(), game, number)
+            services.undo_round(session(), game, number, by=this_phone(game_id))
         except services.Conflict as e:
-            if number is None:
-                raise
             flash(e.message)
-        else:
-            flash(_("Round %(number)d was undone; its scores are kept in the history.", number=undone))
     return redirect(url_for("games.table", game_id=game_id))
 
 

@@ -169,7 +169,7 @@ def test_a_kept_table_screen_carries_each_phones_own_form_token(app_with_csrf: F
     my_token, their_token = token.findall(my_page), token.findall(their_page)
     assert my_token and their_token and set(my_token).isdisjoint(their_token)
     assert token.sub("", my_page) == token.sub("", their_page)  # the same page but for the token
-    undone = theirs.post(f"/games/{game}/rounds/undo", data={"csrf_token": their_token[0]})
+    undone = theirs.post(f"/games/{game}/rounds/undo", data={"csrf_token": their_token[0], "number": "2"})
     assert undone.status_code == 302  # their token is theirs: the undo goes through
     assert len(mine.get(f"/api/v1/games/{game}").get_json()["rounds"]) == 1
 
