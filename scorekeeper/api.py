@@ -216,10 +216,12 @@ def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
 
 @bp.post("/games/<game_id>/finish")
 def finish_game(game_id: str) -> Response:
-    """End an open-ended evening; the standings become final. The body is an empty object, ``{}``."""
-    _body()
+    """End the game now; the standings become final. The body is ``{}`` or ``{"number": <the last round seen>}``."""
+    number = _body().get("number")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+        raise services.Invalid(_('"number" is the last round you saw, a whole number from 1, like {"number": 7}.'))
     game = services.get_game(session(), game_id)
-    services.finish_game(session(), game, _if_match())
+    services.finish_game(session(), game, _if_match(), number)
     return _answer(game)
 
 

@@ -6,6 +6,7 @@ winners, and each player's hands won; a game with scoring house rules adds what 
 
 from __future__ import annotations
 
+from .rules import Standing
 from .services import GameView, NextRound, RoundView
 
 
@@ -53,14 +54,22 @@ def _seats(game: GameView) -> list[dict[str, object]]:
     ]
 
 
+def _standing(game: GameView, s: Standing) -> dict[str, object]:
+    """A player's line of the standings; one who left has no rank but the last round they played."""
+    line: dict[str, object] = {"player": s.player}
+    if game.kind.wins_hands:
+        line["wins"] = s.wins
+    line["total"] = s.total
+    if s.left_after is None:
+        line["rank"] = s.rank
+    else:
+        line.update({"rank": None, "left_after": s.left_after})
+    return line
+
+
 def game_json(game: GameView) -> dict[str, object]:
     """The game with its rounds, standings and the round to play next, as ``GET /api/v1/games/<id>`` answers."""
-    standings: list[dict[str, object]] = [
-        {"player": s.player, "wins": s.wins, "total": s.total, "rank": s.rank}
-        if game.kind.wins_hands
-        else {"player": s.player, "total": s.total, "rank": s.rank}
-        for s in game.standings
-    ]
+    standings = [_standing(game, s) for s in game.standings]
     return {
         "id": game.id,
         "game": game.kind.id,
@@ -77,6 +86,7 @@ def game_json(game: GameView) -> dict[str, object]:
         "standings": standings,
         "next_round": _next_round(game, game.next_round),
         "finished": game.finished,
+        "ended_after": game.ended_after,
         "winners": game.winners,
         "version": game.version,
     }

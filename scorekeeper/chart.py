@@ -1,9 +1,11 @@
 """The score-progression chart as plain numbers for an inline SVG (no chart library).
 
 Each player's line has its own colour and its own marker shape (the page draws them from the series index), so
-that the lines part even for a colour-blind reader or on a black-and-white print. Names go in a legend under the
-chart, where a long name wraps instead of being cut. Lines that run on the same values (every Super Domino player
-on no hands won) are drawn a little apart, each in its own lane, so that none hides another.
+that the lines part even for a colour-blind reader or on a black-and-white print. A line runs from the round its
+player joined, at the total they joined with, to the last round they played. Names go in a legend under the
+chart, each with the total the standings show, where a long name wraps instead of being cut. Lines that run on
+the same values (every Super Domino player on no hands won) are drawn a little apart, each in its own lane, so
+that none hides another.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ SERIES = 8
 class Line:
     player: str
     points: str
-    """SVG polyline points, "x,y x,y ...": the start at nought, then one point per round."""
+    """SVG polyline points, "x,y x,y ...": one point per round the player was in the game, from the total they
+    started with (nought before the first round; a late joiner's starting total at the round before their first)
+    to their total after the last round they played."""
     total: int
-    """The player's score after the last round."""
+    """The player's score after the last round they played: their total in the standings."""
     series: int
     """Which colour and marker the line is drawn with (0 to SERIES - 1)."""
 
@@ -34,21 +38,31 @@ class Chart:
     """Where the plot ends on the x axis (the grid lines' end)."""
     bottom: int
     lines: list[Line]
+    """In seat order, each seat with its colour, as the legend lists them."""
     y_ticks: list[tuple[float, int]]
     x_ticks: list[tuple[float, int]]
 
 
-def progression_chart(progression: dict[str, list[int]], width: int = 340, height: int = 200) -> Chart:
-    """Each player's running total after each round, scaled into a width x height box; where several players
-    have the same total, their points are drawn LANE apart, upwards from the axis and downwards from the top.
+Progression = dict[str, list[int | None]]
+"""Each player's score before the first round (index 0) and after every round (index n), None where they were
+not in the game: before a late joiner's start, after a leaver's last round."""
 
-    >>> c = progression_chart({"Ana": [0, 1], "Ben": [0, 1]})
+
+def progression_chart(progression: Progression, width: int = 340, height: int = 200) -> Chart:
+    """Each player's score through the game, scaled into a width x height box; where several players have the same
+    total, their points are drawn LANE apart, upwards from the axis and downwards from the top. A line runs only
+    where its player was in the game, and ends on their total in the standings.
+
+    >>> c = progression_chart({"Ana": [0, 0, 1], "Ben": [0, 0, 1]})
     >>> [line.points for line in c.lines]
     ['36,178 181,178 326,10', '36,178 181,175 326,13']
+    >>> c = progression_chart({"Ana": [0, 5, 9], "Dan": [None, 7, 8], "Eve": [0, 2, None]})
+    >>> [(line.player, line.points, line.total) for line in c.lines]
+    [('Ana', '36,178 181,84.7 326,10', 9), ('Dan', '181,47.3 326,28.7', 8), ('Eve', '36,178 181,140.7', 2)]
     """
     left, right, top, bottom = 36, 14, 10, 22
-    rounds = max((len(v) for v in progression.values()), default=0)
-    top_value = max((max(v) for v in progression.values() if v), default=0) or 1
+    rounds = max((len(v) - 1 for v in progression.values()), default=0)
+    top_value = max((v for values in progression.values() for v in values if v is not None), default=0) or 1
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -57,15 +71,16 @@ def progression_chart(progression: dict[str, list[int]], width: int = 340, heigh
     def y(v: float) -> float:
         return round(top + plot_h * (1 - v / top_value), 1)
 
-    columns = [[0, *totals] for totals in progression.values()]
+    columns = list(progression.values())
     # everyone starts on nought: no lanes there, or the lines would seem to start apart
     lanes = [[0.0] * len(columns)] + [
         _lanes([column[i] if i < len(column) else None for column in columns], top_value) for i in range(1, rounds + 1)
     ]
     lines = []
     for series, (player, column) in enumerate(zip(progression, columns)):
-        pts = [(x(i), round(y(v) + lanes[i][series], 1)) for i, v in enumerate(column)]
-        lines.append(Line(player, " ".join(f"{a:g},{b:g}" for a, b in pts), column[-1], series % SERIES))
+        pts = [(x(i), round(y(v) + lanes[i][series], 1)) for i, v in enumerate(column) if v is not None]
+        total = next((v for v in reversed(column) if v is not None), 0)
+        lines.append(Line(player, " ".join(f"{a:g},{b:g}" for a, b in pts), total, series % SERIES))
     step = _nice_step(top_value)
     y_ticks = [(y(v), v) for v in range(0, top_value + 1, step)]
     x_ticks = [(x(i), i) for i in range(1, rounds + 1)]

@@ -56,6 +56,13 @@ class Words:
     """The progression chart's title, for screen readers."""
     chart_caption: str
     """The progression chart's caption: what the lines count and which way is better."""
+    left_after: str
+    """A player who left, where the standings and the results show them: ``"left after round %(number)d"``."""
+    ended_after: str
+    """A game the table ended before its last round: ``"ended after round %(number)d of %(total)d"``."""
+    end_question: str
+    """What "End the game now" asks first, naming the round: ``"End the game after round %(number)d of
+    %(total)d? ..."`` (an evening without a set number of rounds asks without one)."""
     standings_note: str | None = None
     """How the standings are ordered, when the heading alone does not say."""
 
@@ -206,8 +213,11 @@ class GameKind(ABC):
         return []
 
     @abstractmethod
-    def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
-        """The players in order, best first, after the rounds played."""
+    def standings(
+        self, players: Sequence[str], played: Sequence[Played], left: Mapping[str, int] | None = None
+    ) -> list[rules.Standing]:
+        """The players in order, best first, after the rounds played; ``left``: the players who left, each with the
+        last round they played, ranked after everyone who played on."""
         ...
 
     @abstractmethod
@@ -277,9 +287,11 @@ class MexicanTrainKind(GameKind):
     def boneyard(self, players: int, highest: int, rules_name: str) -> int:
         return rules.boneyard_after_deal(players, highest, rules=rules_name)
 
-    def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
+    def standings(
+        self, players: Sequence[str], played: Sequence[Played], left: Mapping[str, int] | None = None
+    ) -> list[rules.Standing]:
         # what each round counted: the pips, after the game's scoring house rules
-        return rules.standings(players, [r.points for r in played])
+        return rules.standings(players, [r.points for r in played], left)
 
     def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
         return rules.running_totals(players, [r.points for r in played])
@@ -351,8 +363,10 @@ class SuperDominoKind(GameKind):
     def hand_winners(self, pips: Mapping[str, int], tiles: Mapping[str, int] | None, went_out: str | None) -> list[str]:
         return rules.hand_winners(pips, tiles or {}, went_out)
 
-    def standings(self, players: Sequence[str], played: Sequence[Played]) -> list[rules.Standing]:
-        return rules.hand_standings(players, [(r.winners, r.pips) for r in played])
+    def standings(
+        self, players: Sequence[str], played: Sequence[Played], left: Mapping[str, int] | None = None
+    ) -> list[rules.Standing]:
+        return rules.hand_standings(players, [(r.winners, r.pips) for r in played], left)
 
     def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
         return rules.running_wins(players, [r.winners for r in played])
@@ -473,11 +487,13 @@ MEXICAN_TRAIN = MexicanTrainKind(
         ),
         chart_title=N_("Running totals after each round"),
         chart_caption=N_("Running totals by round (lower is better)"),
+        left_after=N_("left after round %(number)d"),
+        ended_after=N_("ended after round %(number)d of %(total)d"),
+        end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
     ),
     rounds_field="rounds",
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),
     deal_page="checker.deal",
-    ends_by_itself=N_("A Mexican Train game ends by itself after its last round."),
     has_engines=True,
     house_rules=HOUSE_RULES,
 )
@@ -526,6 +542,9 @@ SUPER_DOMINO = SuperDominoKind(
         ),
         chart_title=N_("Hands won so far"),
         chart_caption=N_("Hands won, hand by hand (higher is better)"),
+        left_after=N_("left after hand %(number)d"),
+        ended_after=N_("ended after hand %(number)d of %(total)d"),
+        end_question=N_("End the game after hand %(number)d of %(total)d? The standings become final."),
         standings_note=N_("(hands won, then fewest pips)"),
     ),
     rounds_field="hands",

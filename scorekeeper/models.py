@@ -242,6 +242,9 @@ class SeatResult(Base):
     """The least and the most one round counted."""
     run: Mapped[int] = mapped_column(Integer)
     """The most rounds in a row the seat went out of."""
+    left_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The last round played by a seat whose player left mid-game (migration 0011): placed after everyone who
+    played on; None for a seat that played to the end."""
 
 
 class ResultDue(Base):

@@ -380,6 +380,18 @@ class UndoForm(ConfirmForm):
         return _whole(self.number.data)
 
 
+class EndForm(ConfirmForm):
+    """End the game now, naming the last round the table saw and the game's version then: a stale page is
+    refused, a resend is harmless."""
+
+    number = HiddenField()
+    version = HiddenField()
+
+    def sent(self) -> tuple[int | None, int | None]:
+        """The round and the version named; None for either the form did not say."""
+        return _whole(self.number.data), _whole(self.version.data)
+
+
 def _ending(out: int | None, blocked: bool) -> str:
     """The round form's choice for a round as stored or sent: the seat that went out, BLOCKED, or none yet."""
     return BLOCKED if blocked else "" if out is None else str(out)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .mexican_train.options import resolve_options
@@ -62,26 +62,54 @@ class Standing:
     """Pips more than the leader (Mexican Train), or hands fewer (Super Domino); 0 for the leader."""
     wins: int = 0
     """Hands won (Super Domino)."""
+    left_after: int | None = None
+    """The last round a player who left played (0: none); None for one who played on. Ranked after everyone who
+    played on, whatever their total."""
 
 
-def standings(players: Sequence[str], rounds: Sequence[Mapping[str, int]]) -> list[Standing]:
-    """Totals and ranks, lowest total first; ties keep seat order.
+def _ranked(
+    players: Sequence[str], key: Callable[[str], tuple[int, ...]], left: Mapping[str, int] | None
+) -> list[tuple[str, int]]:
+    """The players best first with their ranks: by ``key`` (lower is better, ties keep seat order and share a
+    rank), those who left after everyone who played on, the one who stayed longest first.
+
+    >>> _ranked(["A", "B", "C"], lambda p: ({"A": 50, "B": 20, "C": 20}[p],), {"B": 4})
+    [('C', 1), ('A', 2), ('B', 3)]
+    """
+    gone = left or {}
+
+    def full(p: str) -> tuple[int, ...]:
+        return (p in gone, -gone.get(p, 0), *key(p))
+
+    order = sorted(players, key=full)  # stable: seat order breaks ties
+    ranked: list[tuple[str, int]] = []
+    for i, p in enumerate(order):
+        tied = ranked and full(ranked[-1][0]) == full(p)
+        ranked.append((p, ranked[-1][1] if tied else i + 1))
+    return ranked
+
+
+def standings(
+    players: Sequence[str], rounds: Sequence[Mapping[str, int]], left: Mapping[str, int] | None = None
+) -> list[Standing]:
+    """Totals and ranks, lowest total first; ties keep seat order. ``left``: the players who left, each with the
+    last round they played; they rank after everyone who played on.
 
     >>> [(s.player, s.total, s.rank) for s in standings(["Ana", "Ben"], [{"Ana": 5, "Ben": 5}])]
     [('Ana', 5, 1), ('Ben', 5, 1)]
+    >>> table = standings(["Ana", "Ben"], [{"Ana": 5, "Ben": 9}], left={"Ana": 1})
+    >>> [(s.player, s.total, s.rank, s.left_after) for s in table]
+    [('Ben', 9, 1, None), ('Ana', 5, 2, 1)]
     """
+    gone = left or {}
     totals = {p: sum(r.get(p, 0) for r in rounds) for p in players}
-    order = sorted(players, key=lambda p: totals[p])  # stable: seat order breaks ties
-    best = totals[order[0]] if order else 0
-    result: list[Standing] = []
-    for i, p in enumerate(order):
-        rank = result[-1].rank if result and result[-1].total == totals[p] else i + 1
-        result.append(Standing(p, totals[p], rank, totals[p] - best))
-    return result
+    ranked = _ranked(players, lambda p: (totals[p],), gone)
+    best = totals[ranked[0][0]] if ranked else 0
+    return [Standing(p, totals[p], rank, totals[p] - best, left_after=gone.get(p)) for p, rank in ranked]
 
 
 def winners(table: Sequence[Standing]) -> list[str]:
-    """Everyone sharing first place."""
+    """Everyone sharing first place (never a player who left, unless nobody played on)."""
     return [s.player for s in table if s.rank == 1]
 
 
@@ -111,24 +139,27 @@ def hand_winners(pips: Mapping[str, int], tiles: Mapping[str, int], went_out: st
     return [p for p in closest if pips.get(p, 0) == lowest]
 
 
-def hand_standings(players: Sequence[str], hands: Sequence[tuple[Sequence[str], Mapping[str, int]]]) -> list[Standing]:
-    """Super Domino standings: most hands won first, equal counts by fewest pips left over all hands.
+def hand_standings(
+    players: Sequence[str],
+    hands: Sequence[tuple[Sequence[str], Mapping[str, int]]],
+    left: Mapping[str, int] | None = None,
+) -> list[Standing]:
+    """Super Domino standings: most hands won first, equal counts by fewest pips left over all hands; ``left`` as
+    for :func:`standings`.
 
     Each hand is (its winners, the pips each player was left with).
 
     >>> [(s.player, s.wins, s.rank) for s in hand_standings(["A", "B"], [(["B"], {"A": 5, "B": 0})])]
     [('B', 1, 1), ('A', 0, 2)]
+    >>> [(s.player, s.wins, s.rank) for s in hand_standings(["A", "B"], [(["B"], {"A": 5, "B": 0})], {"B": 1})]
+    [('A', 0, 1), ('B', 1, 2)]
     """
+    gone = left or {}
     wins = {p: sum(p in winners for winners, _ in hands) for p in players}
     pips = {p: sum(h.get(p, 0) for _, h in hands) for p in players}
-    order = sorted(players, key=lambda p: (-wins[p], pips[p]))
-    most = wins[order[0]] if order else 0
-    result: list[Standing] = []
-    for i, p in enumerate(order):
-        tied = result and (result[-1].wins, result[-1].total) == (wins[p], pips[p])
-        rank = result[-1].rank if tied else i + 1
-        result.append(Standing(p, pips[p], rank, most - wins[p], wins[p]))
-    return result
+    ranked = _ranked(players, lambda p: (-wins[p], pips[p]), gone)
+    most = wins[ranked[0][0]] if ranked else 0
+    return [Standing(p, pips[p], rank, most - wins[p], wins[p], gone.get(p)) for p, rank in ranked]
 
 
 def running_wins(players: Sequence[str], hands: Sequence[Sequence[str]]) -> dict[str, list[int]]:

@@ -44,11 +44,57 @@ def export_format(raw: str | None) -> str:
 
 
 def game_export(db: Session, game_id: str) -> dict[str, Any]:
-    """The game as a one-game backup document, dated at its last change; NotFound as for any game."""
+    """The game as a one-game backup document, dated at its last change, with its score sheet as people read it
+    (``score_sheet``, see :func:`score_sheet_json`: an import reads the game and leaves the sheet); NotFound as
+    for any game."""
     game = backed_up_game(db, game_id)
     if game is None:
         raise no_game()
-    return single_game_backup(game, game.updated_at)
+    return {**single_game_backup(game, game.updated_at), "score_sheet": score_sheet_json(view(game))}
+
+
+AWAY_CODES = {"joined later": "joined_later", "left": "left"}
+"""Why a player has no score in a round (:meth:`GameView.away`), as the JSON score sheet says it."""
+
+
+def score_sheet_json(game: GameView) -> dict[str, Any]:
+    """The score sheet the CSV holds, as JSON: the totals late joiners started with (``start``), each round with
+    what it counted for each player who played it (``points``), why the others did not (``away``:
+    ``"joined_later"`` or ``"left"``) and who went out or that it was blocked; each player's total (their start
+    and their points), and the standings, where a player who left has ``"place": null`` and ``left_after``
+    (ranked after everyone who played on). ``ended_after``: the last round of a game the table ended early."""
+    rounds = []
+    for r in game.rounds:
+        away = {p: AWAY_CODES[why] for p in game.players if (why := game.away(p, r.number)) is not None}
+        rounds.append(
+            {
+                "number": r.number,
+                "points": {p: r.counted(p) for p in game.players if p in r.pips},
+                "away": away,
+                "went_out": r.went_out,
+                "blocked": r.blocked,
+            }
+        )
+    standings = []
+    for s in game.standings:
+        line: dict[str, Any] = {"player": s.player, "total": s.total}
+        if game.kind.wins_hands:
+            line["wins"] = s.wins
+        if s.left_after is None:
+            line["place"] = s.rank
+        else:
+            line.update({"place": None, "left_after": s.left_after})
+        standings.append(line)
+    return {
+        "game": game.kind.id,
+        "players": game.players,
+        "rounds_total": game.rounds_total,
+        "finished": game.finished,
+        "ended_after": game.ended_after,
+        "start": game.starts,
+        "rounds": rounds,
+        "standings": standings,
+    }
 
 
 def _cell(text: str) -> str:
@@ -57,19 +103,37 @@ def _cell(text: str) -> str:
 
 
 def score_sheet_csv(game: GameView) -> str:
-    """The score sheet as CSV: a header of the players, one row per round with each player's pips, a totals row
-    (and, in a game scored by hands, the hands won)."""
+    """The score sheet as CSV: a header of the players, the totals late joiners started with, one row per round
+    with what it counted for each player (or why they did not play it) and who went out or that it was blocked,
+    then the totals (in a game scored by hands, the hands won too) and the places. Each player's column adds up
+    to their total: a spreadsheet's SUM skips the words."""
     out = io.StringIO()
     sheet = csv.writer(out, lineterminator="\r\n")
-    sheet.writerow([_("Round"), *(_cell(p) for p in game.players)])
+    words = game.kind.words
+    sheet.writerow([_("Round"), *(_cell(p) for p in game.players), _("Went out")])
+    starts = game.starts
+    if starts:
+        sheet.writerow([_("Start"), *(starts.get(p, "") for p in game.players), ""])
     for r in game.rounds:
-        # as counted, house rules and all; a player away from a round (joined later, or left) has an empty cell
-        sheet.writerow([r.number, *(r.counted(p) if p in r.pips else "" for p in game.players)])
+        # as counted, house rules and all
+        cells = [r.counted(p) if p in r.pips else _(game.away(p, r.number) or "left") for p in game.players]
+        ending = _cell(r.went_out) if r.went_out is not None else _("blocked") if r.blocked else ""
+        sheet.writerow([r.number, *cells, ending])
     totals = {s.player: s for s in game.standings}
-    sheet.writerow([_("Total"), *(totals[p].total for p in game.players)])
+    sheet.writerow([_("Total"), *(totals[p].total for p in game.players), ""])
     if game.kind.wins_hands:
-        sheet.writerow([_("Hands won"), *(totals[p].wins for p in game.players)])
+        sheet.writerow([_("Hands won"), *(totals[p].wins for p in game.players), ""])
+    if game.finished and game.rounds:
+        places = [_place(totals[p].rank, totals[p].left_after, words.left_after) for p in game.players]
+        sheet.writerow([_("Place"), *places, ""])
+    if game.ended_after is not None:
+        sheet.writerow([_(words.ended_after, number=game.ended_after, total=game.rounds_total)])
     return out.getvalue()
+
+
+def _place(rank: int, left_after: int | None, left_words: str) -> int | str:
+    """A player's place on the score sheet: their rank, or when they left (no place of their own)."""
+    return rank if left_after is None else _(left_words, number=left_after)
 
 
 # ---------------------------------------------------------------- bringing a game back

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from .. import rules
 from ..house_rules import NO_HOUSE_RULES, HouseRules, shown_value
@@ -12,6 +14,7 @@ from ..kinds import GameKind, kind_of
 from ..models import Game
 from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing
+from ..rules.i18n import N_
 from .inputs import house_rules_of
 from .live import tag_of
 from .seating import playing, plays
@@ -153,6 +156,10 @@ class SeatView:
         return self.left_round is not None
 
 
+AWAY = (N_("joined later"), N_("left"))
+"""Why a player has no score in a round (:meth:`GameView.away`), as message ids for the score sheet and CSV."""
+
+
 @dataclass(frozen=True)
 class GameView:
     """Everything a page or the API shows about one game, computed once."""
@@ -173,8 +180,9 @@ class GameView:
     updated_at: datetime
     rounds_total: int | None = None
     """Rounds in the whole game; None for an evening that goes on until the table ends it."""
-    progression: dict[str, list[int]] = field(default_factory=dict)
-    """Each player's score after every round, for the chart."""
+    progression: dict[str, list[int | None]] = field(default_factory=dict)
+    """Each player's score before the first round and after every round, for the chart; None where they were not
+    in the game (before a late joiner's start, after a leaver's last round)."""
     version: int = 1
     """Grows with every change to the game; a write based on an older one is stale."""
     first_dealer: str = ""
@@ -215,6 +223,24 @@ class GameView:
         return frozenset(s.name for s in self.seats if s.left)
 
     @property
+    def starts(self) -> dict[str, int]:
+        """The totals late joiners started with, by player (only those who did not start from nought): the
+        score sheet's start row, so that each column adds up to its total."""
+        return {s.name: s.start_total for s in self.seats if s.start_total}
+
+    def away(self, player: str, number: int) -> str | None:  # the words are in AWAY, shown translated
+        """Why a player has no score in round ``number``: ``"joined later"``, ``"left"``; None when they played it
+        (or it is not played yet)."""
+        seat = next((s for s in self.seats if s.name == player), None)
+        if seat is None:
+            return None
+        if seat.joined_round is not None and number < seat.joined_round:
+            return "joined later"
+        if seat.left_round is not None and number >= seat.left_round:
+            return "left"
+        return None
+
+    @property
     def engine_house_rules_shown(self) -> list[str]:
         """The house rules that change play (those the move checker follows), in a few words each."""
         return rules_in_force(self.kind, self.house_rules, "engine")
@@ -238,6 +264,16 @@ class GameView:
     def leaders(self) -> list[str]:
         """Who leads so far; nobody before the first round."""
         return rules.winners(self.standings) if self.rounds else []
+
+    @property
+    def ended_after(self) -> int | None:
+        """The last round played of a game the table ended before its last round; None for any other game."""
+        return ended_early(len(self.rounds), self.rounds_total, self.finished)
+
+    @property
+    def podium(self) -> list[Standing]:
+        """The first three places of those who played on: a player who left is on no step of it."""
+        return [s for s in self.standings if s.left_after is None][:3]
 
 
 def _round_view(kind: GameKind, players: list[str], row: RoundRow | StoredRound) -> RoundView:
@@ -276,6 +312,27 @@ def rules_in_force(kind: GameKind, house: HouseRules, scope: str | None = None) 
         else:
             shown.append(_(rule.shown))
     return shown
+
+
+def ended_early(played: int, total: int | None, over: bool) -> int | None:
+    """The last round played of a game over before its last round (the table ended it); None for a game going
+    on, one played to its end, or an evening without a set number of rounds."""
+    return played if over and total is not None and played < total else None
+
+
+class Leaving(Protocol):
+    """A seat as far as leaving goes: its player and the first round they no longer play (None: still at it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def left_round(self) -> int | None: ...
+
+
+def left_after(seats: Sequence[Leaving]) -> dict[str, int]:
+    """The players who left, each with the last round they played: the standings rank them after everyone who
+    played on."""
+    return {s.name: s.left_round - 1 for s in seats if s.left_round is not None}
 
 
 def _engines(game: AnyGame) -> tuple[int, ...]:
@@ -357,7 +414,7 @@ def view(game: AnyGame) -> GameView:
         ascending=game.ascending,
         engines=_engines(game),
         rounds=rounds,
-        standings=kind.standings(players, [*started, *rounds]),
+        standings=kind.standings(players, [*started, *rounds], left_after(seats)),
         next_round=upcoming,
         created_at=game.created_at,
         updated_at=game.updated_at,
@@ -402,11 +459,15 @@ class _Start:
         return self.pips
 
 
-def _progression(kind: GameKind, seats: list[SeatView], rounds: list[RoundView]) -> dict[str, list[int]]:
-    """Each player's score after every round, a late joiner's line stepping up to their start when they join."""
+def _progression(kind: GameKind, seats: list[SeatView], rounds: list[RoundView]) -> dict[str, list[int | None]]:
+    """Each player's score before the first round and after every round, for the chart: a late joiner's from the
+    round before their first, at the total they joined with; a leaver's up to their last round (None elsewhere)."""
     lines = kind.progression([s.name for s in seats], rounds)
+    played = len(rounds)
+    out: dict[str, list[int | None]] = {}
     for s in seats:
-        if s.start_total and s.joined_round is not None:
-            line = lines[s.name]
-            lines[s.name] = [v + (s.start_total if i + 1 >= s.joined_round else 0) for i, v in enumerate(line)]
-    return lines
+        first = (s.joined_round or 1) - 1
+        last = played if s.left_round is None else min(s.left_round - 1, played)
+        line = [0, *lines[s.name]]
+        out[s.name] = [line[i] + s.start_total if first <= i <= last else None for i in range(played + 1)]
+    return out

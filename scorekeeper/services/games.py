@@ -41,7 +41,16 @@ from ..rules import Standing
 from ..rules.i18n import N_
 from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
-from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
+from .game_view import (
+    AnyGame,
+    StoredGame,
+    StoredRound,
+    StoredScore,
+    ended_early,
+    left_after,
+    next_round,
+    rounds_total,
+)
 from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points
 from .results import settle_game
 from .seating import playing
@@ -102,6 +111,11 @@ class ListedGame:
     def leaders(self) -> list[str]:
         """Who leads so far; nobody before the first round."""
         return rules.winners(self.standings) if self.played else []
+
+    @property
+    def ended_after(self) -> int | None:
+        """The last round played of a game the table ended before its last round; None for any other game."""
+        return ended_early(self.played, self.rounds_total, self.finished)
 
 
 @dataclass(frozen=True)
@@ -201,7 +215,7 @@ def _hand_won() -> ColumnElement[int]:
 
 
 @cache
-def _seat_totals() -> Select[str, str, int, int, int]:
+def _seat_totals() -> Select[str, str, int, int, int, int | None]:
     """Each seat of the games ``ids``, in seat order, with its rounds played, its pips over them and (for the games
     ``hands``, scored by hands won) its hands won. Built once: a page only binds the ids."""
     won = case((Seat.game_id.in_(bindparam("hands", expanding=True)), _hand_won()), else_=0)
@@ -213,12 +227,13 @@ def _seat_totals() -> Select[str, str, int, int, int]:
             # what the rounds counted (house rules and all); a late joiner's from the total they started with
             func.coalesce(func.sum(func.coalesce(Score.points, Score.pips)), 0) + Seat.start_total,
             func.coalesce(func.sum(won), 0),
+            Seat.left_round,
         )
         .select_from(Seat)
         .outerjoin(Round, Round.game_id == Seat.game_id)
         .outerjoin(Score, and_(Score.round_id == Round.id, Score.seat_position == Seat.position))
         .where(Seat.game_id.in_(bindparam("ids", expanding=True)))
-        .group_by(Seat.game_id, Seat.position, Seat.name, Seat.start_total)
+        .group_by(Seat.game_id, Seat.position, Seat.name, Seat.start_total, Seat.left_round)
         .order_by(Seat.game_id, Seat.position)
     )
 
@@ -226,23 +241,34 @@ def _seat_totals() -> Select[str, str, int, int, int]:
 def _listed(db: Session, rows: Sequence[Row[Any]]) -> list[ListedGame]:
     """The games of these rows with their players, rounds played and standings: one aggregate query over the
     shown games' seats, whatever their number of rounds."""
-    seats: dict[str, list[tuple[str, int, int, int]]] = {r.id: [] for r in rows}
+    seats: dict[str, list[_ListedSeat]] = {r.id: [] for r in rows}
     if seats:
         hands = [r.id for r in rows if kind_of(r.kind).wins_hands]
-        for game_id, name, played, pips, won in db.execute(_seat_totals(), {"ids": list(seats), "hands": hands}):
-            seats[game_id].append((name, int(played), int(pips), int(won)))
+        for game_id, name, played, pips, won, left in db.execute(_seat_totals(), {"ids": list(seats), "hands": hands}):
+            seats[game_id].append(_ListedSeat(name, int(played), int(pips), int(won), left))
     return [_listed_game(row, seats[row.id]) for row in rows]
 
 
-def _listed_game(row: Row[Any], seats: list[tuple[str, int, int, int]]) -> ListedGame:
+@dataclass(frozen=True, slots=True)
+class _ListedSeat:
+    """A seat as the list's aggregate reads it: its rounds, pips and hands won over the game, and when it left."""
+
+    name: str
+    played: int
+    pips: int
+    won: int
+    left_round: int | None
+
+
+def _listed_game(row: Row[Any], seats: list[_ListedSeat]) -> ListedGame:
     kind = kind_of(row.kind)
-    players = [name for name, _played, _pips, _won in seats]
-    played = max((p for _name, p, _pips, _won in seats), default=0)
+    players = [s.name for s in seats]
+    played = max((s.played for s in seats), default=0)
     total = kind.rounds_total(kind.engines(row.set_highest, row.ascending, row.rounds_planned), row.rounds_planned)
     # over as game_view.next_round has it: ended by the table, or every round played
     over = row.finished_at is not None or (total is not None and played >= total)
-    tallies = [_Tally({name: pips for name, _p, pips, _w in seats}, [])]
-    tallies += [_Tally({}, [name]) for name, _p, _pips, won in seats for _ in range(won)]
+    tallies = [_Tally({s.name: s.pips for s in seats}, [])]
+    tallies += [_Tally({}, [s.name]) for s in seats for _ in range(s.won)]
     return ListedGame(
         id=row.id,
         kind=kind,
@@ -251,7 +277,7 @@ def _listed_game(row: Row[Any], seats: list[tuple[str, int, int, int]]) -> Liste
         played=played,
         rounds_total=total,
         next_round=None if over else UpNext(played + 1),
-        standings=kind.standings(players, tallies),
+        standings=kind.standings(players, tallies, left_after(seats)),
         updated_at=row.updated_at,
         deleted_at=None if row.deleted_at is None else _aware(row.deleted_at),
     )
@@ -696,20 +722,40 @@ def _reopen(game: Game, rnd: Round, by: str) -> None:
     game.reopened_by = by
 
 
-def finish_game(db: Session, game: Game, expected: int | None = None) -> None:
-    """End an open-ended evening after its last hand; Conflict for a game that ends by itself, or is over.
-    ``expected`` as for :func:`edit_round`."""
+def finish_game(db: Session, game: Game, expected: int | None = None, number: int | None = None) -> bool:
+    """End the game now, after its last round played: the standings become final, decided on the rounds played;
+    a game ended before its last round is marked so (:attr:`GameView.ended_after`). Undoing the last round
+    reopens it. Returns whether it was ended just now.
+
+    ``number`` names the last round the table saw (None: whichever is last): the game ended after it already, or
+    over by itself with it, answers as done (a resend is harmless); another round entered or undone since is a
+    Conflict. ``expected`` as for :func:`edit_round`. Conflict too for a kind that ends only by itself and for a
+    game with no round played yet."""
     with writing(db, game) as write:
+        played = len(game.rounds)
+        if next_round(game) is None and number in (None, played):
+            write.discard()  # over already, with the round the table saw as its last: nothing to do
+            return False
         check_version(game, write.seen, expected)
         kind = kind_of(game.kind)
         if kind.ends_by_itself is not None:
             raise Conflict(_(kind.ends_by_itself), game=game)
-        if game.finished_at is not None or next_round(game) is None:
+        if next_round(game) is None:
             raise Conflict(_("This game is already over."), game=game)
+        if number is not None and number != played:
+            raise Conflict(_(STALE), game=game)
         if not game.rounds:
-            raise Conflict(_("Play at least one hand before ending the game, or delete it instead."), game=game)
+            words = kind.words
+            raise Conflict(
+                _(
+                    "%(round)s has not been played yet: play it before ending the game, or delete the game instead.",
+                    round=_(words.round, number=1),
+                ),
+                game=game,
+            )
         game.finished_at = game.updated_at
-        _log(db, game, "finished", len(game.rounds), None, None, "game over")
+        _log(db, game, "finished", played, None, None, "game over")
+    return True
 
 
 TRASH_DAYS = 30

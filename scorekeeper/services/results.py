@@ -44,6 +44,7 @@ class Result:
     lowest: int
     highest: int
     run: int
+    left_after: int | None = None
 
 
 def results_of(game: AnyGame) -> list[Result]:
@@ -53,6 +54,8 @@ def results_of(game: AnyGame) -> list[Result]:
         return []
     shown = view(game)
     places = {s.player: s.rank for s in shown.standings}
+    # a player who left is placed after everyone who played on (rules.standings), and says when they left
+    gone = {s.player: s.left_after for s in shown.standings}
     sharing = Counter(places.values())
     found = []
     for seat in shown.seats:
@@ -80,6 +83,7 @@ def results_of(game: AnyGame) -> list[Result]:
                 lowest=min(counted),
                 highest=max(counted),
                 run=longest,
+                left_after=gone[name],
             )
         )
     return found

@@ -148,10 +148,16 @@ class Point:
     started: datetime
     total: int
     place: int
+    left_after: int | None = None
+    """The last round played, when the person left the game mid-way (placed after everyone who played on)."""
 
     def to_json(self) -> dict[str, object]:
         started = self.started if self.started.tzinfo else self.started.replace(tzinfo=UTC)
-        return {"game": self.game_id, "started": started.isoformat(), "total": self.total, "place": self.place}
+        # a player who left has no place of their own: the API says when they left instead
+        place: dict[str, object] = (
+            {"place": self.place} if self.left_after is None else {"place": None, "left_after": self.left_after}
+        )
+        return {"game": self.game_id, "started": started.isoformat(), "total": self.total, **place}
 
 
 # ---------------------------------------------------------------- the queries
@@ -178,6 +184,7 @@ def _results(among: Collection[str] | None, since: datetime | None, person_id: i
             SeatResult.lowest,
             SeatResult.highest,
             SeatResult.run,
+            SeatResult.left_after,
         )
         .select_from(SeatResult)
         .join(Seat, Seat.id == SeatResult.seat_id)
@@ -322,15 +329,16 @@ def _series(db: Session, person_id: int, among: Collection[str] | None, last: in
     out: dict[str, list[Point]] = {k: [] for k in KINDS}
     r = _results(among, None, person_id)
     newest = func.row_number().over(partition_by=r.c.kind, order_by=(r.c.created_at.desc(), r.c.game_id.desc()))
-    mine = select(r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place, newest.label("newest")).subquery("mine")
+    shown = (r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place, r.c.left_after)
+    mine = select(*shown, newest.label("newest")).subquery("mine")
     rows = db.execute(
-        select(mine.c.game_id, mine.c.kind, mine.c.created_at, mine.c.total, mine.c.place)
+        select(mine.c.game_id, mine.c.kind, mine.c.created_at, mine.c.total, mine.c.place, mine.c.left_after)
         .where(mine.c.newest <= last)
         .order_by(mine.c.created_at, mine.c.game_id)
     )
     for row in rows:
         if row.kind in out:
-            out[row.kind].append(Point(row.game_id, row.created_at, int(row.total), int(row.place)))
+            out[row.kind].append(Point(row.game_id, row.created_at, int(row.total), int(row.place), row.left_after))
     return out
 
 

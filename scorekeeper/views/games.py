@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..db import engine, session
-from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, NewGameForm, RoundForm, UndoForm
+from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, RoundForm, UndoForm
 from ..i18n import _, current_language
 from ..kinds import KINDS
 from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
@@ -208,10 +208,16 @@ def undo(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/finish")
 def finish(game_id: str) -> Response:
-    """End an open-ended evening; a game that ends by itself refuses."""
+    """End the game now, after the round the confirmation named; a stale or refused end is said on the table
+    screen, a resent one changes nothing."""
     game = services.get_game(session(), game_id)
-    if ConfirmForm().validate_on_submit():
-        services.finish_game(session(), game)
+    form = EndForm()
+    if form.validate_on_submit():
+        number, version = form.sent()
+        try:
+            services.finish_game(session(), game, version, number)
+        except (services.Conflict, services.PreconditionFailed) as e:
+            flash(e.message)  # the table screen as it is now says what changed
     return redirect(url_for("games.table", game_id=game_id))
 
 

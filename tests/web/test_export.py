@@ -151,17 +151,17 @@ def test_the_csv_reads_right_a_row_per_round_a_column_per_player_and_the_totals(
     assert response.headers["Content-Disposition"] == f'attachment; filename="scorekeeper-game-{game}.csv"'
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows == [
-        ["Round", "Ana", "Šárka", "'=Ben"],  # a name a spreadsheet would run as a formula stays text
-        ["1", "0", "12", "30"],
-        ["2", "9", "0", "4"],
-        ["Total", "9", "12", "34"],
+        ["Round", "Ana", "Šárka", "'=Ben", "Went out"],  # a name a spreadsheet would run as a formula stays text
+        ["1", "0", "12", "30", "Ana"],
+        ["2", "9", "0", "4", "Šárka"],
+        ["Total", "9", "12", "34", ""],
     ]
     hands = list(
         csv.reader(
             io.StringIO(client.get(f"/api/v1/games/{_super_domino(client)}/export?format=csv").get_data(as_text=True))
         )
     )
-    assert hands[-2:] == [["Total", "9", "25"], ["Hands won", "1", "1"]]
+    assert hands[-3:] == [["Total", "9", "25", ""], ["Hands won", "1", "1", ""], ["Place", "1", "2", ""]]
 
 
 def test_the_export_page_links_both_downloads(client: FlaskClient) -> None:

@@ -250,7 +250,9 @@ def test_a_player_who_leaves_keeps_their_total_and_plays_no_more(client: FlaskCl
     response = client.post(f"/games/{game}/players/leave", data={"leave-seat": "1"})
     assert response.status_code == 302, errors(text(response))
     table = text(client.get(f"/games/{game}"))
-    assert re.search(r'class="name">Ben <small class="gone">left</small></span>\s*<span class="total">20<', table)
+    assert re.search(
+        r'class="name">Ben <small class="gone">left after round 1</small></span>\s*<span class="total">20<', table
+    )
     assert "<strong>15</strong> tiles" in table  # four players now draw 15 each
     form = text(client.get(f"/games/{game}/rounds/new"))
     assert ">Ben<" not in form and "Ben went out" not in form

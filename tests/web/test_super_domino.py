@@ -127,12 +127,14 @@ def test_api_super_domino(client: FlaskClient) -> None:
     assert missing.status_code == 422 and "tiles" in missing.get_json()["error"]
     finished = client.post(f"{url}/finish", json={})
     assert finished.status_code == 200 and finished.get_json()["winners"] == ["Cleo"]  # 1 win each, Cleo fewer pips
-    assert client.post(f"{url}/finish", json={}).status_code == 409
+    again = client.post(f"{url}/finish", json={}, headers={"If-Match": '"1"'})  # sent twice: harmless
+    assert again.status_code == 200 and again.get_json()["version"] == finished.get_json()["version"]
     assert client.post(f"{url}/rounds", json=hand).status_code == 409
     assert client.post("/api/v1/games", json={"game": "poker", "players": ["A", "B"]}).status_code == 422
 
 
-def test_mexican_train_games_cannot_be_ended_early(client: FlaskClient) -> None:
-    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()
-    response = client.post(f"/api/v1/games/{game['id']}/finish", json={})
-    assert response.status_code == 409 and "ends by itself" in response.get_json()["error"]
+def test_no_game_ends_before_its_first_round(client: FlaskClient) -> None:
+    for kind in ("mexican-train", "super-domino"):
+        game = client.post("/api/v1/games", json={"game": kind, "players": ["Ana", "Ben"]}).get_json()
+        response = client.post(f"/api/v1/games/{game['id']}/finish", json={})
+        assert response.status_code == 409 and "delete the game instead" in response.get_json()["error"]
