@@ -13,7 +13,7 @@ import pytest
 from alembic import command
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.db import alembic_config, upgrade
@@ -157,3 +157,14 @@ def test_an_imported_game_with_a_code_taken_here_gets_a_new_one(client: FlaskCli
     assert first.replace("-", "") == document["games"][0]["join_code"] and second != first
     response = client.get("/open", query_string={"game": second.lower()})
     assert response.headers["Location"] == "/games/a-copy-of-it-000"
+
+
+def test_a_game_without_a_code_is_given_one_on_its_join_page(app: Flask, client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben")
+    with session_of(app) as db:
+        db.execute(update(Game).values(join_code=None))
+        db.commit()
+    code = shown_code(client, game)
+    assert CODE.fullmatch(code) and shown_code(client, game) == code
+    with app.test_client() as other:
+        assert other.get("/open", query_string={"game": code.lower()}).headers["Location"] == game
