@@ -64,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.reference import bp as reference_bp
     from .views.seats import bp as seats_bp
     from .views.settings import bp as settings_bp
+    from .views.share import bp as share_bp
 
     # <int:number> in an address: a number no database column holds is simply no page (404), not an OverflowError
     app.url_map.converters["int"] = BoundedInt
@@ -85,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(join_bp)
     app.register_blueprint(people_bp)
     app.register_blueprint(seats_bp)
+    app.register_blueprint(share_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
 

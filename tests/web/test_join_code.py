@@ -13,14 +13,14 @@ import pytest
 from alembic import command
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.orm import Session
 
 from scorekeeper.db import alembic_config, upgrade
 from scorekeeper.models import Game
 from scorekeeper.services.backup import backup_document, restore_document
 
-from .helpers import start_game
+from .helpers import DATABASES, POSTGRES_URL, start_game
 from .helpers import text as page_text
 
 CODE = re.compile(r"[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}")
@@ -92,22 +92,28 @@ def test_a_deleted_game_has_no_code(client: FlaskClient) -> None:
     assert "No game has that code." in page_text(response)
 
 
-def test_games_stored_before_the_upgrade_are_given_codes(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    command.upgrade(alembic_config(url), "0010")
+@pytest.mark.parametrize("database", DATABASES)
+def test_games_stored_before_the_upgrade_are_given_codes(tmp_path: Path, database: str) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}" if database == "sqlite" else POSTGRES_URL
     engine = create_engine(url)
+    if database == "postgresql":
+        with engine.begin() as c:
+            c.execute(text("DROP SCHEMA public CASCADE"))
+            c.execute(text("CREATE SCHEMA public"))
+    command.upgrade(alembic_config(url), "0010")
     with engine.begin() as c:
         for game_id in ("old-one", "old-two", "old-three"):
             c.execute(
                 text(
                     "INSERT INTO game (id, created_at, updated_at, set_highest, ascending, rounds_planned, "
-                    "double_blank, rules) VALUES (:id, '2026-01-01', '2026-01-01', 12, 0, 13, 0, 'standard')"
+                    "double_blank, rules) VALUES (:id, '2026-01-01', '2026-01-01', 12, false, 13, 0, 'standard')"
                 ),
                 {"id": game_id},
             )
     upgrade(url)
     with engine.connect() as c:
         codes = c.execute(text("SELECT join_code FROM game")).scalars().all()
+    engine.dispose()
     assert len(set(codes)) == 3
     assert all(CODE.fullmatch(f"{code[:4]}-{code[4:]}") for code in codes), codes
 
@@ -151,3 +157,14 @@ def test_an_imported_game_with_a_code_taken_here_gets_a_new_one(client: FlaskCli
     assert first.replace("-", "") == document["games"][0]["join_code"] and second != first
     response = client.get("/open", query_string={"game": second.lower()})
     assert response.headers["Location"] == "/games/a-copy-of-it-000"
+
+
+def test_a_game_without_a_code_is_given_one_on_its_join_page(app: Flask, client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben")
+    with session_of(app) as db:
+        db.execute(update(Game).values(join_code=None))
+        db.commit()
+    code = shown_code(client, game)
+    assert CODE.fullmatch(code) and shown_code(client, game) == code
+    with app.test_client() as other:
+        assert other.get("/open", query_string={"game": code.lower()}).headers["Location"] == game

@@ -95,7 +95,8 @@ def test_the_end_screen_offers_play_again_share_and_history_and_hides_delete(cli
     card = result.group(1)
     assert f'<form method="post" action="/games/{game_id}/again">' in card
     assert "Play again with the same players" in card
-    assert '<button type="button" class="share" hidden>Share the result</button>' in card  # share.js shows it
+    share = f'<button type="button" class="share" hidden data-share="/games/{game_id}/share">Share the result</button>'
+    assert share in card  # share.js shows it, and sends the result, not this page's address
     assert f'href="/games/{game_id}/history"' in card
     assert "/delete" not in card
     # deleting is still there, behind "More", and no longer a red button of its own

@@ -1,0 +1,186 @@
+"""A finished game's result as a picture to send: the game and the winner at the top, the podium (second, first,
+third, as the end screen stands them), then every place with its score; drawn with Pillow as a PNG.
+
+Names come in every script the table writes (Šárka, João, Zoë), so the text needs a font that has their letters.
+Pillow brings none, so a font of the system is found (DejaVu on Debian and Ubuntu, Liberation, Noto, the usual
+ones of macOS and Windows): only from a fixed list of paths, never from anything a request says. A machine with
+none of them gets Pillow's own scalable font, which has only plain Latin letters: names are then drawn with
+their accents taken off (Šárka as Sarka) rather than as empty boxes.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+
+@dataclass(frozen=True)
+class Place:
+    """One line of the result: the place, the player and their score in words."""
+
+    rank: int
+    player: str
+    score: str
+    """"45 pips", or in Super Domino "3 hands won", in the reader's language."""
+
+
+@dataclass(frozen=True)
+class ResultCard:
+    """A finished game's result, in the reader's language, as the shared text and picture both say it."""
+
+    title: str
+    """The game's name ("Mexican Train")."""
+    headline: str
+    """Who won, as the end screen says it, without its markup."""
+    places: tuple[Place, ...]
+    """Every player, first place first."""
+    note: str = ""
+    """A mark the result carries (how the game ended), or nothing."""
+
+
+FONTS: dict[bool, tuple[str, ...]] = {
+    False: (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+        "/usr/share/fonts/noto/NotoSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/liberation-sans/LiberationSans-Regular.ttf",
+        "/System/Library/Fonts/Supplemental/Arial.ttf",
+        "C:/Windows/Fonts/arial.ttf",
+    ),
+    True: (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
+        "/usr/share/fonts/noto/NotoSans-Bold.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+        "/usr/share/fonts/liberation-sans/LiberationSans-Bold.ttf",
+        "/System/Library/Fonts/Supplemental/Arial Bold.ttf",
+        "C:/Windows/Fonts/arialbd.ttf",
+    ),
+}
+"""Where a font with the letters of most European languages is found, regular and bold, best first."""
+
+WIDTH = 1080
+"""The picture's width in pixels: sharp on a phone, small enough to send (its height grows with the players)."""
+MARGIN = 60
+ROW = 64
+"""The height of one place's line under the podium."""
+
+INK, MUTED, PAPER, LINE = "#111827", "#4b5563", "#f8faf9", "#d1d5db"
+FELT, GOLD = "#14532d", "#f2d7a7"
+"""The app's own colours (static/base.css): felt green, ink on paper, the first step in the accent's light tint."""
+
+
+@cache
+def font_file(bold: bool) -> str | None:
+    """The first font of :data:`FONTS` that is there and opens; None when there is none."""
+    for path in FONTS[bold]:
+        try:
+            if Path(path).is_file():
+                ImageFont.truetype(path, 12)
+                return path
+        except OSError:  # there but unreadable, or not a font after all: try the next
+            continue
+    return None
+
+
+def drawable(text: str) -> str:
+    """The text as the font found can draw it: Pillow's own font has plain Latin letters only."""
+    if font_file(True) or font_file(False):
+        return text
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c if c.isascii() else "?" for c in plain)
+
+
+class _Pen:
+    """Draws lines of text in one font family, shrinking a line until it fits its width."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+        self.draw = draw
+
+    def font(self, size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+        path = font_file(bold) or font_file(not bold)
+        return ImageFont.truetype(path, size) if path else ImageFont.load_default(size=size)
+
+    def fitted(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, Font]:
+        """The text, and a font of at most ``size`` (at least half of it) in which it fits ``width``; a text
+        still too wide then loses letters at its end, marked with an ellipsis."""
+        text = drawable(text)
+        for step in range(size, max(size // 2, 10) - 1, -2):
+            font = self.font(step, bold)
+            if self.draw.textlength(text, font=font) <= width:
+                return text, font
+        cut = text
+        while cut and self.draw.textlength(cut + "…", font=font) > width:
+            cut = cut[:-1]
+        return cut + "…", font
+
+    def line(self, xy: tuple[float, float], text: str, size: int, width: int, **style: object) -> None:
+        """One line at ``xy``, anchored as ``style`` says (``anchor="mt"``: its middle top), fitted to ``width``."""
+        bold = bool(style.pop("bold", False))
+        shown, font = self.fitted(text, size, width, bold)
+        self.draw.text(xy, shown, font=font, **style)  # type: ignore[arg-type]
+
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+# the podium's steps, left to right: second, first, third (as the end screen stands them), and their heights
+STEPS = ((1, 150), (0, 220), (2, 110))
+PODIUM_TOP = 250
+PODIUM_BASE = 570
+
+
+def result_png(card: ResultCard) -> bytes:
+    """The card drawn as a PNG: :data:`WIDTH` wide, as tall as its places need."""
+    height = PODIUM_BASE + 40 + ROW * len(card.places) + (50 if card.note else 0) + MARGIN
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    pen = _Pen(draw)
+    inner = WIDTH - 2 * MARGIN
+    draw.rectangle((0, 0, WIDTH, 12), fill=FELT)
+    pen.line((WIDTH / 2, 48), card.title, 40, inner, fill=MUTED, anchor="mt")
+    pen.line((WIDTH / 2, 112), card.headline, 60, inner, fill=INK, anchor="mt", bold=True)
+    _podium(draw, pen, card)
+    top = PODIUM_BASE + 40
+    for i, place in enumerate(card.places):
+        y = top + i * ROW
+        if i % 2 == 0:
+            draw.rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW), fill="#eef2ef")
+        middle = y + ROW / 2
+        pen.line((MARGIN + 40, middle), str(place.rank), 34, 80, fill=INK, anchor="mm", bold=True)
+        pen.line((MARGIN + 100, middle), place.player, 34, inner - 420, fill=INK, anchor="lm")
+        pen.line((WIDTH - MARGIN, middle), place.score, 34, 300, fill=INK, anchor="rm")
+    if card.note:
+        pen.line((WIDTH / 2, top + ROW * len(card.places) + 20), card.note, 30, inner, fill=MUTED, anchor="mt")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _podium(draw: ImageDraw.ImageDraw, pen: _Pen, card: ResultCard) -> None:
+    """The first three places on their steps, a step taller the better the place, its rank on its front."""
+    step_width = (WIDTH - 2 * MARGIN - 2 * 24) / 3
+    for column, (index, rise) in enumerate(STEPS):
+        if index >= len(card.places):
+            continue
+        place = card.places[index]
+        left = MARGIN + column * (step_width + 24)
+        middle = left + step_width / 2
+        top = PODIUM_BASE - rise
+        fill = GOLD if place.rank == 1 else LINE
+        draw.rounded_rectangle((left, top, left + step_width, PODIUM_BASE), radius=14, fill=fill)
+        pen.line((middle, top + rise / 2), str(place.rank), 64, int(step_width), fill=INK, anchor="mm", bold=True)
+        pen.line((middle, top - 56), place.player, 40, int(step_width), fill=INK, anchor="mb", bold=True)
+        pen.line((middle, top - 12), place.score, 30, int(step_width), fill=MUTED, anchor="mb")
+    draw.line((MARGIN - 16, PODIUM_BASE, WIDTH - MARGIN + 16, PODIUM_BASE), fill=INK, width=3)

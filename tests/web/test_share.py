@@ -1,0 +1,166 @@
+"""Sharing the result: the end screen's Share sends the result itself, a text and a picture of the podium and
+totals drawn by the server, with the read-only watch link where it opens from anywhere; never the game's own
+address, which lets whoever holds it change the scores."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from PIL import Image
+
+from scorekeeper.services import join, result_image, share
+from scorekeeper.services.result_image import Place, ResultCard
+
+from .helpers import text
+
+
+@pytest.fixture(autouse=True)
+def on_a_home_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(join, "lan_address", lambda: "192.168.1.23")
+
+
+def _finished(client: FlaskClient, players: tuple[str, ...] = ("Šárka", "João", "Zoë", "Ben")) -> str:
+    game = client.post("/api/v1/games", json={"players": list(players), "set": 9, "rounds": 2}).get_json()["id"]
+    for number, out in ((1, players[0]), (2, players[1])):
+        pips = {p: 0 if p == out else 7 * (i + 1) + number for i, p in enumerate(players)}
+        answer = client.post(f"/api/v1/games/{game}/rounds", json={"pips": pips, "went_out": out})
+        assert answer.status_code == 201, answer.get_json()
+    return str(game)
+
+
+def _shared(client: FlaskClient, game: str, **kw: Any) -> dict[str, Any]:
+    answer = client.get(f"/games/{game}/share", **kw)
+    assert answer.status_code == 200, text(answer)
+    body: dict[str, Any] = answer.get_json()
+    return body
+
+
+def test_the_shared_text_says_who_won_every_place_and_no_game_address(client: FlaskClient) -> None:
+    game = _finished(client)
+    body = _shared(client, game)
+    lines = body["text"].splitlines()
+    assert lines[0] == "Mexican Train: Final result" == body["title"]
+    assert lines[1] == "Šárka wins with 9 pips"  # the end screen's words without their markup
+    assert lines[2:] == ["1. Šárka: 9 pips", "2. João: 15 pips", "3. Zoë: 45 pips", "4. Ben: 59 pips"]
+    assert game not in body["text"] and game not in str(body["watch"]) and "/games/" not in body["text"]
+    assert body["watch"] is None  # on the home network a link opens nowhere else: the text and picture go alone
+    assert body["image"] == f"/games/{game}/result.png"
+
+
+@pytest.mark.parametrize(
+    ("base_url", "public", "outside"),
+    [
+        ("http://localhost:5000", None, False),
+        ("http://192.168.1.7:5000", None, False),
+        ("http://raspberrypi:5000", None, False),
+        ("http://scores.local", None, False),
+        ("https://scores.example.org", None, True),
+        ("http://192.168.1.7:5000", "https://domino.example.net", True),
+    ],
+)
+def test_the_watch_link_is_shared_only_where_it_opens_from_anywhere(
+    tmp_path: Path, app_factory: Callable[..., Flask], base_url: str, public: str | None, outside: bool
+) -> None:
+    app = app_factory(tmp_path, WTF_CSRF_ENABLED=False, SCOREKEEPER_PUBLIC_URL=public)
+    with app.test_client() as client:
+        game = _finished(client)
+        body = _shared(client, game, base_url=base_url)
+        assert game not in body["text"] and f"/games/{game}" not in body["text"]
+        if not outside:
+            assert body["watch"] is None
+            return
+        watch = body["watch"]
+        assert watch.startswith((public or base_url) + "/watch/")
+        assert body["text"].endswith(f"Follow the game (this link cannot change it): {watch}")
+        # the link shares what it says: the game, read only
+        page = client.get(watch.removeprefix(public or base_url))
+        assert page.status_code == 200 and "Šárka" in text(page) and f"/games/{game}" not in text(page)
+
+
+def test_the_picture_is_a_png_of_sane_size_with_the_winner_on_top(client: FlaskClient) -> None:
+    game = _finished(client)
+    answer = client.get(f"/games/{game}/result.png")
+    assert answer.status_code == 200 and answer.mimetype == "image/png"
+    image = Image.open(io.BytesIO(answer.data))
+    image.verify()
+    image = Image.open(io.BytesIO(answer.data))
+    assert image.format == "PNG" and image.width == 1080 and 700 <= image.height <= 1400
+    assert len(answer.data) < 300_000
+    # the first step of the podium stands in the middle, the tallest, in the winner's colour
+    middle = image.convert("RGB").getpixel((540, 545))
+    left = image.convert("RGB").getpixel((200, 545))
+    assert middle == Image.new("RGB", (1, 1), result_image.GOLD).getpixel((0, 0)) and middle != left
+    again = client.get(f"/games/{game}/result.png", headers={"If-None-Match": answer.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_the_picture_draws_the_winner_and_the_podiums_names() -> None:
+    """Drawn twice, with another winner the second time: the headline and the first step's name are drawn where
+    the card says, dark on the light paper, and differ with the name."""
+
+    def drawn(winner: str) -> Image.Image:
+        card = ResultCard(
+            "Mexican Train",
+            f"{winner} wins with 9 pips",
+            (Place(1, winner, "9 pips"), Place(2, "Ben", "15 pips"), Place(3, "João", "45 pips")),
+        )
+        return Image.open(io.BytesIO(result_image.result_png(card))).convert("L")
+
+    first, second = drawn("Šárka"), drawn("Zoë")
+    headline, first_step_name = (0, 100, 1080, 180), (380, 240, 700, 300)
+    for band in (headline, first_step_name):
+        assert first.crop(band).getextrema()[0] < 80  # dark letters there
+        assert first.crop(band).tobytes() != second.crop(band).tobytes()  # and they are the name's
+
+
+def test_a_game_still_played_has_no_result_to_share(client: FlaskClient) -> None:
+    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
+    for path in (f"/games/{game}/share", f"/games/{game}/result.png"):
+        answer = client.get(path)
+        assert answer.status_code == 409
+        assert "The game is not over yet" in text(answer)
+    assert client.get("/games/no-such-game-0/result.png").status_code == 404
+
+
+def test_super_domino_shares_hands_won(client: FlaskClient) -> None:
+    game = client.post("/api/v1/games", json={"game": "super-domino", "players": ["Ana", "Ben"]}).get_json()["id"]
+    hand = {"pips": {"Ana": 0, "Ben": 37}, "tiles": {"Ana": 0, "Ben": 2}, "went_out": "Ana"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=hand).status_code == 201
+    assert client.post(f"/api/v1/games/{game}/finish", json={}).status_code == 200
+    lines = _shared(client, game)["text"].splitlines()
+    assert lines[1:] == ["Ana wins with 1 hand won", "1. Ana: 1 hand won", "2. Ben: 0 hands won"]
+    assert client.get(f"/games/{game}/result.png").status_code == 200
+
+
+def test_the_result_is_shared_in_the_readers_language(client: FlaskClient) -> None:
+    game = _finished(client)
+    client.set_cookie("lang", "cs")
+    body = _shared(client, game)
+    assert body["text"].splitlines()[:2] == ["Mexický vlak: Konečný výsledek", "Šárka vítězí s výsledkem 9 b."]
+    in_czech = client.get(f"/games/{game}/result.png").headers["ETag"]
+    client.set_cookie("lang", "en")
+    assert client.get(f"/games/{game}/result.png").headers["ETag"] != in_czech  # a picture per language
+
+
+def test_without_a_system_font_the_picture_is_drawn_in_pillows_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(result_image, "FONTS", {False: ("/nowhere/font.ttf",), True: ()})
+    result_image.font_file.cache_clear()
+    try:
+        card = ResultCard("Mexican Train", "Šárka wins", (Place(1, "Šárka", "3 pips"), Place(2, "李", "9 pips")))
+        image = Image.open(io.BytesIO(result_image.result_png(card)))
+        assert image.width == 1080
+        assert result_image.drawable("Šárka Řehoř") == "Sarka Rehor"  # not boxes where the letters are missing
+    finally:
+        result_image.font_file.cache_clear()
+
+
+def test_the_text_carries_the_results_note(app: Flask) -> None:
+    card = ResultCard("Mexican Train", "Ana wins with 3 pips", (Place(1, "Ana", "3 pips"),), note="ended early")
+    with app.test_request_context():
+        assert share.share_text(card, None).splitlines()[-1] == "ended early"
