@@ -72,6 +72,7 @@ def _ungated(app: Flask, game_id: str) -> list[str]:
         for method in sorted(set(METHODS) & (rule.methods or set())):
             path = _path(rule, game_id)
             response = stranger.open(path, method=method, json={})
+            response.close()
             tried += 1
             if rule.endpoint.startswith("api."):
                 stopped = response.status_code == 401 and "household password" in response.get_json()["error"]
@@ -90,6 +91,7 @@ def test_every_route_but_the_open_ones_asks_for_the_password(guarded: Flask) -> 
     for rule in guarded.url_map.iter_rules():  # signed in, the same addresses open (and their answers are kept)
         if "GET" in (rule.methods or set()) and rule.endpoint not in OPEN:
             response = family.get(_path(rule, game))
+            response.close()
             assert response.status_code != 401 and "/login" not in response.headers.get("Location", ""), rule.rule
     assert _ungated(guarded, game) == []
 
@@ -100,6 +102,7 @@ def test_the_open_list_is_the_apps_and_each_open_route_opens(guarded: Flask) -> 
     for rule in guarded.url_map.iter_rules():
         if rule.endpoint in OPEN and "GET" in (rule.methods or set()):
             response = stranger.get(_path(rule, "x"))
+            response.close()  # a file (the service worker, a style) is sent as a stream
             assert not response.headers.get("Location", "").startswith("/login"), rule.rule
             assert response.status_code != 401, rule.rule
 
