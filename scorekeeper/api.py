@@ -20,7 +20,8 @@ from .services import export
 from .services.game_view import StoredGame
 from .services.loading import read_game, recent_game, shown_game
 from .services.play import play_json
-from .views.household import my_games, remember
+from .views.household import WRONG_PASSWORD, my_games, remember
+from .views.household import sign_in as household_sign_in
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -140,6 +141,19 @@ def _kept_as(game_id: str, version: str) -> tuple[str, ...]:
 def _version(tag: str) -> str:
     """The game's version out of its live tag: the drafts are not part of the game's JSON."""
     return tag.partition(".")[0]
+
+
+@bp.post("/sign-in")
+def sign_in() -> Response | tuple[Response, int]:
+    """Sign this client in with the household password: the session cookie it gets opens the rest of the API.
+    204 (also when the site has no password), 403 for a wrong one, 422 for no text; after too many wrong ones
+    429 with the wait (scorekeeper.throttle)."""
+    typed = _body().get("password")
+    if not isinstance(typed, str):
+        raise services.Invalid(_('Send the household password as a text: {"password": "..."}.'))
+    if household_sign_in(typed):
+        return Response(status=204)
+    return error_response(403, _(WRONG_PASSWORD))
 
 
 @bp.get("/games/<game_id>")

@@ -52,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.config["DATABASE_URL"] = _normalise_url(app.config["DATABASE_URL"])
 
-    from . import db, errors, i18n, polling, security
+    from . import db, errors, i18n, polling, security, throttle
     from .api import bp as api_bp
     from .views import household
     from .views.checker import bp as checker_bp
@@ -89,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
+    throttle.init_app(app)  # wraps the sign-in views registered above
 
     from . import fast_pages, templating
 

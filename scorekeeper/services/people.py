@@ -304,16 +304,12 @@ def _held(db: Session, person_id: int, among: Collection[str] | None) -> list[_H
     return [_Held(int(i), str(g), str(n)) for i, g, n in rows]
 
 
-def _clashes(db: Session, person_id: int, name: str, games: Collection[str], besides: int | None = None) -> list[str]:
-    """Of ``games``, those where someone other than the person is called ``name`` (ignoring case; ``besides`` not
-    counted): two seats of one game may not share a name."""
-    rows = db.execute(
-        select(Seat.game_id, Seat.name, Seat.person_id).where(
-            Seat.game_id.in_(list(games)), Seat.person_id != person_id
-        )
-    )
+def _clashes(db: Session, person_id: int, name: str, games: Collection[str]) -> list[str]:
+    """Of ``games``, those where someone other than the person is called ``name`` (ignoring case): two seats of one
+    game may not share a name."""
+    rows = db.execute(select(Seat.game_id, Seat.name).where(Seat.game_id.in_(list(games)), Seat.person_id != person_id))
     folded = name.casefold()
-    return sorted({g for g, n, p in rows if n.casefold() == folded and p != besides})
+    return sorted({g for g, n in rows if n.casefold() == folded})
 
 
 def _active(db: Session, name: str) -> Person | None:

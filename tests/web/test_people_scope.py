@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +19,15 @@ from sqlalchemy import select
 from scorekeeper.db import session
 from scorekeeper.models import Person
 
-from .helpers import text
+from .helpers import DATABASES, fresh_postgres_app, text
+
+
+@pytest.fixture(params=DATABASES)
+def app(request: pytest.FixtureRequest, tmp_path: Path, app_factory: Callable[..., Flask]) -> Flask:
+    """The app on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names one it may wipe."""
+    if request.param == "sqlite":
+        return app_factory(tmp_path, WTF_CSRF_ENABLED=False)
+    return fresh_postgres_app(WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture
