@@ -51,11 +51,13 @@ lint: install
 typecheck: install
 	$(BIN)/python -m mypy
 
-# mutation testing ([tool.mutmut] in pyproject.toml): slow, so not part of `make test`; results in mutants/
+# mutation testing ([tool.mutmut] in pyproject.toml): slow, so not part of `make test`; results in mutants/.
+# Whole, it takes hours here; name a part: MUTATE_PATHS=files (and MUTATE_TESTS=the tests that reach them), or
+# MUTATE_SINCE=commit for the files of only_mutate changed since then (scripts/mutate.py prints the kill figure)
 mutate: translations
 	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
-	$(BIN)/mutmut run
-	$(BIN)/mutmut results
+	$(BIN)/python scripts/mutate.py $(if $(MUTATE_PATHS),--paths $(MUTATE_PATHS)) \
+	  $(if $(MUTATE_SINCE),--since $(MUTATE_SINCE)) $(if $(MUTATE_TESTS),--tests $(MUTATE_TESTS))
 
 bench: install
 	$(BIN)/python -m scorekeeper.rules.bench
