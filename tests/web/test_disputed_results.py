@@ -364,6 +364,7 @@ def test_the_evening_of_the_issue_shows_the_right_winner_chart_print_csv_and_sta
     standings = re.findall(r'<span class="rank">(\d+)</span> <span class="name">([^<]+)', end)
     assert [name.strip() for _rank, name in standings] == ["Ana", "Dani", "Ben", "Eve", "Cleo"]
     assert 'Cleo <small class="gone">left after round 4</small>' in end
+    assert re.search(r'<span class="total">64</span> <span class="gap"></span>', end)  # no "+-19" behind Ana
     assert _legend(text(client.get(f"/games/{game}")))["Dani"] == "89"
     assert re.search(r"won by Ana · ended after round 7 of 13", _page(client, "/"))
     sheet = _page(client, f"/games/{game}/print")
