@@ -126,9 +126,11 @@ def test_a_player_who_left_with_the_lowest_total_does_not_win(client: FlaskClien
     assert "won by Ana" in _page(client, "/")
     stats = _stats(client)
     assert (stats["Ana"]["won"], stats["Cleo"]["won"], stats["Cleo"]["win_rate"]) == (1, 0, 0)
-    cleo = next(p for p in client.get("/api/v1/players").get_json()["players"] if p["name"] == "Cleo")
-    series = client.get(f"/api/v1/players/{cleo['id']}").get_json()["series"]["mexican-train"]
+    people = {p["name"]: p["id"] for p in client.get("/api/v1/players").get_json()["players"]}
+    series = client.get(f"/api/v1/players/{people['Cleo']}").get_json()["series"]["mexican-train"]
     assert [(s["place"], s["left_after"]) for s in series] == [(None, 1)]
+    assert 'class="person-chart"' not in _page(client, f"/people/{people['Cleo']}")  # her 0 is no whole game
+    assert 'class="person-chart"' in _page(client, f"/people/{people['Ana']}")
 
 
 def test_a_super_domino_player_who_left_with_the_most_hands_does_not_win(client: FlaskClient) -> None:
