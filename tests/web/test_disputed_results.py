@@ -150,6 +150,18 @@ def test_a_super_domino_player_who_left_with_the_most_hands_does_not_win(client:
     assert _stats(client, "super-domino")["Cleo"]["won"] == 0
 
 
+def test_a_super_domino_evening_asks_to_end_after_the_hand_it_names(client: FlaskClient) -> None:
+    game = _post(client, "/api/v1/games", {"game": "super-domino", "players": ["Ana", "Ben"]})["id"]
+    hand = {"pips": {"Ana": 0, "Ben": 9}, "tiles": {"Ana": 0, "Ben": 2}, "went_out": "Ana"}
+    _post(client, f"/api/v1/games/{game}/rounds", hand)
+    assert 'data-confirm="End the game after hand 1? The standings become final."' in _page(client, f"/games/{game}")
+    planned = _post(client, "/api/v1/games", {"game": "super-domino", "players": ["Ana", "Ben"], "rounds": 5})["id"]
+    _post(client, f"/api/v1/games/{planned}/rounds", hand)
+    assert "End the game after hand 1 of 5?" in _page(client, f"/games/{planned}")
+    _end(client, planned, 1, _json(client, planned)["version"])
+    assert "ended after hand 1 of 5" in _page(client, f"/games/{planned}")
+
+
 def test_an_upgrade_places_again_a_leaver_stored_as_the_winner(app: Flask, client: FlaskClient) -> None:
     game = _evening(client)
     url = app.config["DATABASE_URL"]
@@ -188,6 +200,7 @@ def test_a_mexican_train_game_ends_after_the_round_the_table_names(client: Flask
     version = _json(client, game)["version"]
     _end(client, game, 6, version)  # a page drawn before round 7: refused, said on the table screen
     assert not _json(client, game)["finished"]
+    assert "This game changed on another phone since you opened it." in _page(client, f"/games/{game}")
     _end(client, game, 7, version - 1)  # a stale version
     assert not _json(client, game)["finished"]
     _end(client, game, 7, version)
