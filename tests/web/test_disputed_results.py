@@ -22,7 +22,7 @@ from sqlalchemy import select, update
 from scorekeeper.db import alembic_config, session, upgrade
 from scorekeeper.models import Seat, SeatResult
 
-from .helpers import errors, text
+from .helpers import DATABASES, errors, fresh_postgres_app, text
 
 
 @pytest.fixture
@@ -30,6 +30,15 @@ def other(tmp_path: Path, app_factory: Callable[..., Flask]) -> Iterator[Flask]:
     """A second scorekeeper with no game yet, to import into."""
     (tmp_path / "other").mkdir()
     yield app_factory(tmp_path / "other", WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture(params=DATABASES)
+def either(request: pytest.FixtureRequest, tmp_path: Path, app_factory: Callable[..., Flask]) -> Iterator[Flask]:
+    """The app on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names one it may wipe."""
+    if request.param == "sqlite":
+        yield app_factory(tmp_path, WTF_CSRF_ENABLED=False)
+        return
+    yield fresh_postgres_app(WTF_CSRF_ENABLED=False)
 
 
 def _post(client: FlaskClient, path: str, body: Any, status: int = 201, **headers: str) -> Any:
@@ -162,7 +171,8 @@ def test_a_super_domino_evening_asks_to_end_after_the_hand_it_names(client: Flas
     assert "ended after hand 1 of 5" in _page(client, f"/games/{planned}")
 
 
-def test_an_upgrade_places_again_a_leaver_stored_as_the_winner(app: Flask, client: FlaskClient) -> None:
+def test_an_upgrade_places_again_a_leaver_stored_as_the_winner(either: Flask) -> None:
+    app, client = either, either.test_client()
     game = _evening(client)
     url = app.config["DATABASE_URL"]
 
