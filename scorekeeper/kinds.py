@@ -62,7 +62,9 @@ class Words:
     """A game the table ended before its last round: ``"ended after round %(number)d of %(total)d"``."""
     end_question: str
     """What "End the game now" asks first, naming the round: ``"End the game after round %(number)d of
-    %(total)d? ..."`` (an evening without a set number of rounds asks without one)."""
+    %(total)d? ..."``."""
+    end_question_open: str
+    """The same for an evening without a set number of rounds: ``"End the game after round %(number)d? ..."``."""
     standings_note: str | None = None
     """How the standings are ordered, when the heading alone does not say."""
 
@@ -490,6 +492,7 @@ MEXICAN_TRAIN = MexicanTrainKind(
         left_after=N_("left after round %(number)d"),
         ended_after=N_("ended after round %(number)d of %(total)d"),
         end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
+        end_question_open=N_("End the game after round %(number)d? The standings become final."),
     ),
     rounds_field="rounds",
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),
@@ -545,6 +548,7 @@ SUPER_DOMINO = SuperDominoKind(
         left_after=N_("left after hand %(number)d"),
         ended_after=N_("ended after hand %(number)d of %(total)d"),
         end_question=N_("End the game after hand %(number)d of %(total)d? The standings become final."),
+        end_question_open=N_("End the game after hand %(number)d? The standings become final."),
         standings_note=N_("(hands won, then fewest pips)"),
     ),
     rounds_field="hands",

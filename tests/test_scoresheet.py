@@ -76,3 +76,28 @@ def test_a_hand_can_hold_every_pip_but_the_engine() -> None:
     assert DominoSet(12).most_pips_in_hand(12) == 1092 - 24
     assert DominoSet(12).most_pips_in_hand(12, double_blank=50) == 1092 - 24 + 50
     assert DominoSet(12).most_pips_in_hand(0, double_blank=50) == 1092
+
+
+def test_players_who_left_rank_after_everyone_who_played_on_the_longest_stay_first() -> None:
+    rounds = [{"Ana": 30, "Ben": 40, "Cleo": 0, "Dan": 5, "Eve": 40}]
+    table = standings(["Ana", "Ben", "Cleo", "Dan", "Eve"], rounds, left={"Cleo": 4, "Dan": 9})
+    assert [(s.player, s.rank, s.left_after) for s in table] == [
+        ("Ana", 1, None),
+        ("Ben", 2, None),
+        ("Eve", 2, None),  # equal totals of those who played on still share a place
+        ("Dan", 4, 9),  # left after round 9: ahead of Cleo, who left after round 4
+        ("Cleo", 5, 4),
+    ]
+    assert winners(table) == ["Ana"]
+
+
+def test_super_domino_leavers_rank_after_the_table_whatever_their_hands() -> None:
+    from scorekeeper.rules import hand_standings
+
+    hands = [(["Cleo"], {"Ana": 9, "Ben": 3, "Cleo": 0}), (["Cleo"], {"Ana": 4, "Ben": 8, "Cleo": 0})]
+    table = hand_standings(["Ana", "Ben", "Cleo"], hands, left={"Cleo": 2})
+    assert [(s.player, s.wins, s.rank, s.left_after) for s in table] == [
+        ("Ben", 0, 1, None),  # no hand won each: Ben's 11 pips against Ana's 13
+        ("Ana", 0, 2, None),
+        ("Cleo", 2, 3, 2),
+    ]

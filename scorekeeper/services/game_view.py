@@ -218,19 +218,14 @@ class GameView:
         return playing(self, number) if self.seats else list(range(len(self.players)))
 
     @property
-    def gone(self) -> frozenset[str]:
-        """The players who left the game."""
-        return frozenset(s.name for s in self.seats if s.left)
-
-    @property
     def starts(self) -> dict[str, int]:
         """The totals late joiners started with, by player (only those who did not start from nought): the
         score sheet's start row, so that each column adds up to its total."""
         return {s.name: s.start_total for s in self.seats if s.start_total}
 
-    def away(self, player: str, number: int) -> str | None:  # the words are in AWAY, shown translated
-        """Why a player has no score in round ``number``: ``"joined later"``, ``"left"``; None when they played it
-        (or it is not played yet)."""
+    def away(self, player: str, number: int) -> str | None:
+        """Why a player has no score in round ``number``: ``"joined later"`` or ``"left"`` (message ids, see AWAY);
+        None when they played it (or it is not played yet)."""
         seat = next((s for s in self.seats if s.name == player), None)
         if seat is None:
             return None

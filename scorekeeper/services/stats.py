@@ -81,6 +81,8 @@ class Record:
     highest_round: int
     streak: int
     """The most rounds in a row, in one game, the person went out of."""
+    left: int = 0
+    """Games the person left mid-way (never won; their totals are no best or worst game while there are others)."""
 
     @property
     def win_rate(self) -> float:
@@ -222,6 +224,8 @@ def _records(
     if among is not None and not among:
         return boards
     r = _results(among, since, person_id)
+    # a game the person left mid-way is no whole game: its total is no best or worst game (unless they have no other)
+    whole = case((r.c.left_after.is_(None), r.c.total))
     query = (
         select(
             r.c.person_id,
@@ -235,11 +239,12 @@ def _records(
             func.sum(r.c.hands).label("hands"),
             func.sum(r.c.went_out).label("went_out"),
             func.sum(r.c.blocked).label("blocked"),
-            func.min(r.c.total).label("best"),
-            func.max(r.c.total).label("worst"),
+            func.coalesce(func.min(whole), func.min(r.c.total)).label("best"),
+            func.coalesce(func.max(whole), func.max(r.c.total)).label("worst"),
             func.min(r.c.lowest).label("low"),
             func.max(r.c.highest).label("high"),
             func.max(r.c.run).label("streak"),
+            func.sum(case((r.c.left_after.is_not(None), 1), else_=0)).label("left"),
         )
         .join(Person, Person.id == r.c.person_id)
         .group_by(r.c.person_id, Person.name, r.c.kind)
@@ -265,6 +270,7 @@ def _records(
                 lowest_round=int(row.low),
                 highest_round=int(row.high),
                 streak=int(row.streak),
+                left=int(row.left),
             )
         )
     for board in boards.values():
@@ -365,6 +371,8 @@ BESTS: dict[str, tuple[str, bool]] = {
 }
 """Each household record: the Record field it is read from, and whether the highest value holds it (else the
 lowest)."""
+WHOLE_GAMES = frozenset({"best_game", "worst_game"})
+"""The household records held by a game total, which only a whole game gives."""
 
 
 def household_bests(board: Sequence[Record]) -> list[Best]:
@@ -372,14 +380,18 @@ def household_bests(board: Sequence[Record]) -> list[Best]:
     highest single round, the longest run going out, the most rounds gone out of, the most games won; each with
     everyone who holds it, by name. Nothing for an empty board; a run or a count of nought holds nothing."""
     bests = []
+    if not board:
+        return []
     for what, (name, highest) in BESTS.items():
-        values = [int(getattr(r, name)) for r in board]
+        # a game total only from someone with a whole game: not the few rounds of a player who left mid-way
+        holding = [r for r in board if r.games > r.left] if what in WHOLE_GAMES else board
+        values = [int(getattr(r, name)) for r in holding]
         if not values:
-            return []
+            continue
         value = max(values) if highest else min(values)
         if highest and value == 0:
             continue
-        holders = sorted((r.name for r in board if getattr(r, name) == value), key=str.casefold)
+        holders = sorted((r.name for r in holding if getattr(r, name) == value), key=str.casefold)
         bests.append(Best(what, value, holders))
     return bests
 

@@ -39,7 +39,10 @@ def _person_page(person: Person, rename: RenameForm | None = None, status: int =
         person=person,
         kinds=KINDS,
         records={k: board[0] if board else None for k, board in boards.items()},
-        charts={k: services.series_chart(p) for k, p in points.items() if p},
+        # the chart is of whole games: a game the person left mid-way is on no point of it
+        charts={
+            k: services.series_chart(w) for k, p in points.items() if (w := [x for x in p if x.left_after is None])
+        },
         rivals=services.head_to_head(db, person.id, among),
         games=services.games_of(db, person.id, among, most=GAMES_SHOWN),
         played=services.listed(db, person, among).games,

@@ -101,7 +101,7 @@ def test_a_player_who_leaves_stays_in_the_standings_and_leaves_the_round_form(
     page.get_by_role("button", name="Leave the game").click()
     expect(page.locator(".flash").first).to_contain_text("Ben left the game and keeps their total.")
     ben = page.locator(".standings li", has=page.locator(".name", has_text="Ben"))
-    expect(ben.locator(".gone")).to_have_text("left")
+    expect(ben.locator(".gone")).to_have_text("left after round 1")
     expect(ben.locator(".total")).to_have_text("20")
     expect(page.locator(".deal strong")).to_have_text("15")  # four players now
     page.screenshot(path=str(artifacts / "seat-changes-left.png"))
