@@ -126,7 +126,7 @@ def open_game() -> Response:
     if game_id is None:
         flash(_("That is not a game link or code. Paste the whole link, or the code at its end."))
         return redirect(url_for("games.index"))
-    return redirect(url_for("games.table", game_id=game_id))
+    return redirect(url_for("drafts.whose", game_id=game_id))  # asked whose phone it is, once
 
 
 def _game_id(typed: str) -> str | None:
