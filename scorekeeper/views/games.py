@@ -51,6 +51,7 @@ def new() -> str | Response:
         else:
             remember(game.id)
             return redirect(url_for("games.table", game_id=game.id))
+    form.name_the_dealers()
     return render_template(
         "games/new.html",
         form=form,
