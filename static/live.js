@@ -77,6 +77,11 @@
     for (const mark of fresh.querySelectorAll("[data-mark]")) {
       main.querySelector(`[data-mark="${mark.dataset.mark}"]`)?.replaceWith(mark);
     }
+    // on a phone that says whose it is, Save for the whole round becomes the main button once every value is in
+    for (const id of ["send-mine", "save-round"]) {
+      const button = document.getElementById(id), now = fresh.querySelector(`#${id}`);
+      if (button && now) button.className = now.className;
+    }
     main.dataset.liveTag = tag;
   }
 

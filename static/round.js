@@ -13,6 +13,9 @@
     if (event.key !== "Enter" || event.isComposing || !round || !round.contains(field)) return;
     if (!(field instanceof HTMLInputElement) || !field.classList.contains("pips")) return;
     event.preventDefault();
+    // "I am Ana": Enter in her own field sends her value, as her main button does
+    const mine = field.closest(".seat.me")?.querySelector("button.send");
+    if (mine) return mine.click();
     const fields = [...round.querySelectorAll("input.pips")].filter((f) => !f.disabled && f.getClientRects().length);
     const next = fields[fields.indexOf(field) + 1];
     if (next) {

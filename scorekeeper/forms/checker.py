@@ -55,6 +55,15 @@ class TrainRow:
     double: bool = False
 
 
+def _at_table(game: GameView) -> tuple[list[str], int]:
+    """The players of the round to play next, in seat order (a late joiner from their first round, a player who
+    left no more), and which of them plays first as the table screen names it: the dealer's rule of the game
+    (``NextRound.leader``); the first of them when a rule decides it at the table (whoever holds the engine)."""
+    names = list(game.at_table)
+    leader = game.next_round.leader if game.next_round is not None else None
+    return names, names.index(leader) if leader in names else 0
+
+
 @dataclass
 class CheckForm(_Seats):
     """The checker page's state: what to show in every control, and what is wrong."""
@@ -91,10 +100,12 @@ class CheckForm(_Seats):
         if game is None:
             return cls()
         engine = game.next_round.engine if game.next_round and game.next_round.engine is not None else game.engines[-1]
+        names, turn = _at_table(game)
         return cls(
             preset=game.rules,
             highest=game.set,
-            names=list(game.players),
+            names=names,
+            turn=turn,
             game=game.id,
             engine=engine,
             house_rules=game.house_rules.engine,
@@ -230,7 +241,10 @@ class SuperCheckForm(_Seats):
     @classmethod
     def for_game(cls, game: GameView | None) -> SuperCheckForm:
         """A blank form, or one set up for a game in progress: its players."""
-        return cls() if game is None else cls(names=list(game.players), game=game.id)
+        if game is None:
+            return cls()
+        names, turn = _at_table(game)
+        return cls(names=names, turn=turn, game=game.id)
 
     @property
     def slots(self) -> int:
@@ -250,7 +264,7 @@ class SuperCheckForm(_Seats):
             raw = args.get("players", "")
             if raw.isdecimal() and len(raw) <= 4 and SUPER_DOMINO.min_players <= int(raw) <= SUPER_DOMINO.max_players:
                 self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
-        raw_turn = args.get("turn", "0")
+        raw_turn = args.get("turn", str(self.turn))  # not asked: whoever the game says plays first
         self.turn = int(raw_turn) if raw_turn.isdecimal() and len(raw_turn) <= 4 and int(raw_turn) < self.players else 0
         self.direction = "right" if args.get("direction") == "right" else "left"
         for i in range(EDGE_SLOTS):

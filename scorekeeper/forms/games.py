@@ -127,6 +127,27 @@ class NewGameForm(FlaskForm):
         """The game's house rules with their fields, in the list's order, for its "House rules" panel."""
         return [(rule, self[_house_field(rule)]) for rule in kind.house_rules]
 
+    def name_the_dealers(self) -> None:
+        """Offer to deal first each player by the name typed in their field, once any name is typed ("Player 3"
+        for every field on a blank form, as their placeholders say); static/dealers.js renames the choices as the
+        names are typed. Each choice stays its field's number, which is what the form sends."""
+        unnamed = [str(_l("Player %(number)d", number=i + 1)) for i in range(len(self.players))]
+        typed = [clean_name(f.data) for f in self.players]
+        chosen = self.first_dealer.data
+        # once names are typed, an empty field has nobody to offer (the one chosen stays, to be seen)
+        nobody = {"hidden": True, "disabled": True}
+        self.first_dealer.choices = [
+            SelectChoice("", _l("The first player named")),
+            *(
+                SelectChoice(
+                    str(i),
+                    name or unnamed[i],
+                    {"data-unnamed": unnamed[i], **(nobody if any(typed) and not name and chosen != str(i) else {})},
+                )
+                for i, name in enumerate(typed)
+            ),
+        ]
+
     def reuse(self, names: Sequence[str]) -> None:
         """Fill in the names of an earlier game's players, in seat order."""
         for field, name in zip(self.players, names):

@@ -8,7 +8,7 @@ in it. The round is stored once every player has a value and it has its end.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, jsonify, redirect, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import services
@@ -17,6 +17,7 @@ from ..forms.games import RoundForm
 from ..i18n import _
 from ..models import Game
 from .household import belong, remember
+from .household import this_phone as current_phone
 from .round_pages import moved_on, round_page
 
 bp = Blueprint("drafts", __name__)
@@ -28,14 +29,27 @@ def _wants_json() -> bool:
 
 @bp.post("/games/<game_id>/me")
 def this_phone(game_id: str) -> ResponseReturnValue:
-    """Say whose phone this is at this game ("I am Ana"), or that it enters for everyone (no seat)."""
+    """Say whose phone this is at this game ("I am Ana"), or that it enters for everyone (no seat); then the round
+    form, or the table screen when asked on joining (``then=table``)."""
     game = services.get_game(session(), game_id)
     raw = (request.form.get("seat") or "").strip()
     if RoundForm().validate_on_submit():
         seat = int(raw) if raw.isdecimal() and len(raw) < 3 else None  # a seat, never thousands of digits
         belong(game_id, seat if seat is not None and seat < len(game.seats) else None)
         remember(game_id)
-    return redirect(url_for("games.new_round", game_id=game_id))
+    then = "games.table" if request.form.get("then") == "table" else "games.new_round"
+    return redirect(url_for(then, game_id=game_id))
+
+
+@bp.get("/games/<game_id>/whose")
+def whose(game_id: str) -> ResponseReturnValue:
+    """Where a phone joining the game lands (its QR code, link and code): "Which player are you?", asked once;
+    a phone that said already, or a game that is over, goes on to the table screen."""
+    game = services.view(services.read_game(session(), game_id))
+    remember(game_id)
+    if current_phone(game_id) is not None or game.next_round is None:
+        return redirect(url_for("games.table", game_id=game_id))
+    return render_template("games/whose.html", game=game, form=RoundForm())
 
 
 @bp.post("/games/<game_id>/rounds/<int:number>/mine")

@@ -14,7 +14,7 @@ from ..kinds import KINDS
 from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
 from ..services.loading import shown_game
 from .drafts import send_seat
-from .household import my_games, password, remember, this_phone
+from .household import belong, my_games, password, remember, this_phone
 from .round_pages import flash_saved, moved_on, round_page
 
 bp = Blueprint("games", __name__)
@@ -51,6 +51,7 @@ def new() -> str | Response:
         else:
             remember(game.id)
             return redirect(url_for("games.table", game_id=game.id))
+    form.name_the_dealers()
     return render_template(
         "games/new.html",
         form=form,
@@ -272,6 +273,11 @@ def play_again(game_id: str) -> Response:
     game = services.get_game(session(), game_id)
     if not ConfirmForm().validate_on_submit():
         return redirect(url_for("games.table", game_id=game_id))
+    me = this_phone(game_id)
+    name = game.seats[me].name if me is not None and me < len(game.seats) else None
     new = services.play_again(session(), game)
     remember(new.id)
+    # "I am Ana" carries over to the new game: the same player, wherever their seat is now (None: not playing on)
+    if name is not None:
+        belong(new.id, next((s.position for s in new.seats if s.name == name), None))
     return redirect(url_for("games.table", game_id=new.id))

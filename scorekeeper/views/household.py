@@ -147,7 +147,7 @@ def open_game() -> Response:
     except ServiceError as e:
         flash(e.message)
         return redirect(url_for("games.index"))
-    return redirect(url_for("games.table", game_id=game_id))
+    return redirect(url_for("drafts.whose", game_id=game_id))  # asked whose phone it is, once
 
 
 def _game_id(typed: str) -> str | None:

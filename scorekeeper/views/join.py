@@ -27,7 +27,7 @@ def join_page(game_id: str) -> str:
         session(),
         game_id,
         host_url=request.host_url,
-        table_path=url_for("games.table", game_id=game_id),
+        table_path=url_for("drafts.whose", game_id=game_id),  # a joining phone is asked whose it is
         watch_path=lambda code: url_for("join.watch", code=code),
         public_url=current_app.config.get("SCOREKEEPER_PUBLIC_URL") or None,
     )

@@ -48,12 +48,13 @@ def test_a_second_phone_joins_by_the_qr_code(
     a.screenshot(path=str(artifacts / "join-from-another-phone.png"), full_page=True)
 
     address = urlsplit(scan(qr))
-    assert address.path == game_path
+    assert address.path == game_path + "/whose"  # a joining phone is asked whose it is
     assert address.hostname != "localhost" and address.port == urlsplit(live_server).port
     expect(a.get_by_text(address.geturl(), exact=True)).to_be_visible()
 
     # phone B, on the same Wi-Fi; here the server listens on loopback only, so B goes there with the same path
     b.goto(live_server + address.path)
+    b.get_by_role("button", name="I enter for everyone").click()
     expect(b.locator(".round-no")).to_have_text("Round 1 of 13")
     expect(b.locator(".standings")).to_contain_text("Ana")
     b.goto(live_server + "/")

@@ -45,7 +45,7 @@ def test_three_phones_fill_one_round_each_with_their_own_pips(
     # A shows the QR code; B and C scan it (the server listens on loopback only: same path, 127.0.0.1)
     a.get_by_role("link", name="Join from another phone").click()
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(a.locator("#join-qr svg").screenshot())))
-    assert len(found) == 1 and urlsplit(found[0].text).path == game_path
+    assert len(found) == 1 and urlsplit(found[0].text).path == game_path + "/whose"
     for joiner in (b, c):
         joiner.goto(live_server + game_path)
         expect(joiner.locator(".round-no")).to_have_text("Round 1 of 13")

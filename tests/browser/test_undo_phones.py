@@ -19,7 +19,7 @@ def _phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
 def test_an_undo_on_zoes_phone_reopens_the_round_on_every_phone(
     browser: Browser, browser_context_args: dict[str, Any], live_server: str, artifacts: Path
 ) -> None:
-    ana, ben, zoe = (_phone(browser, browser_context_args) for _ in range(3))
+    ana, ben, zoe, typing, wall = (_phone(browser, browser_context_args) for _ in range(5))
     made = ana.request.post(f"{live_server}/api/v1/games", data={"players": ["Ana", "Ben", "Zoë"]})
     game_id = made.json()["id"]
     game = f"{live_server}/games/{game_id}"
@@ -28,11 +28,18 @@ def test_an_undo_on_zoes_phone_reopens_the_round_on_every_phone(
 
     # Zoë says whose phone it is; Ana watches the table screen, Ben has round 2's form open, nothing typed
     zoe.goto(game + "/rounds/new")
-    zoe.get_by_label("Whose phone is this?").select_option(label="I am Zoë")
-    zoe.get_by_role("button", name="OK", exact=True).click()
+    zoe.get_by_label("Whose phone is this?").select_option(label="I am Zoë")  # choosing is enough
+    expect(zoe.get_by_role("button", name="Send mine")).to_be_visible()
     ana.goto(game)
     ben.goto(game + "/rounds/new")
     expect(ben.locator("h1")).to_contain_text("End of round 2")
+    # a fourth phone has round 2's values half typed; a screen on the wall watches
+    typing.goto(game + "/rounds/new")
+    typing.get_by_label("Ana", exact=True).fill("33")
+    joining = ana.request.get(f"{game}/join").text()
+    watch = re.search(r'href="[^"]*(/watch/[^"]+)"', joining)
+    assert watch
+    wall.goto(live_server + watch.group(1))
 
     zoe.goto(game)
     zoe.once("dialog", lambda dialog: dialog.accept())
@@ -47,7 +54,11 @@ def test_an_undo_on_zoes_phone_reopens_the_round_on_every_phone(
     expect(ben.get_by_label("Ben", exact=True)).to_have_value("14")
     expect(ben.get_by_label("Zoë", exact=True)).to_have_value("9")
     expect(ben.get_by_role("radio", name="Ana went out")).to_be_checked()
-    for phone in (ana, ben, zoe):
+    # the phone with values typed says so over them and keeps them; the wall says it too
+    expect(typing.locator(".live-banner")).to_contain_text(said, timeout=4000)
+    expect(typing.get_by_label("Ana", exact=True)).to_have_value("33")
+    expect(wall.locator(".flash.undone")).to_have_text(said, timeout=4000)
+    for phone in (ana, ben, zoe, typing, wall):
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     ben.screenshot(path=str(artifacts / "undo-reopened-360.png"), full_page=True)
 

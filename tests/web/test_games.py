@@ -155,7 +155,7 @@ def test_undo_removes_only_the_last_round_and_keeps_it_in_history(client: FlaskC
     game = start_game(client, "Ana", "Ben")
     enter_round(client, game, 0, 20, went_out="0")
     enter_round(client, game, 5, 0, went_out="1")
-    assert client.post(f"{game}/rounds/undo").status_code == 302
+    assert client.post(f"{game}/rounds/undo", data={"number": "2"}).status_code == 302
     html = text(client.get(game))
     assert "Round 2 of 13" in html
     assert "round undone (was Ana 5 · Ben 0)" in text(client.get(f"{game}/history"))
@@ -163,9 +163,9 @@ def test_undo_removes_only_the_last_round_and_keeps_it_in_history(client: FlaskC
 
 def test_undo_with_no_rounds_says_so(client: FlaskClient) -> None:
     game = start_game(client, "Ana", "Ben")
-    response = client.post(f"{game}/rounds/undo")
-    assert response.status_code == 409
-    assert "no round to undo" in text(response)
+    response = client.post(f"{game}/rounds/undo", data={"number": "1"})
+    assert response.status_code == 404
+    assert "this game has no rounds yet" in text(response)
 
 
 def test_a_full_game_ends_with_the_winner_and_a_chart(client: FlaskClient) -> None:

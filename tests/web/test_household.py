@@ -50,7 +50,7 @@ def test_the_open_form_takes_a_link_or_a_code(app: Flask, client: FlaskClient, t
     game = start_game(client, "Ana", "Ben")
     with app.test_client() as other:
         response = other.get("/open", query_string={"game": typed.format(id=_id(game))})
-        assert response.status_code == 302 and response.headers["Location"] == game
+        assert response.status_code == 302 and response.headers["Location"] == game + "/whose"
         other.get(game)
         assert "Ana, Ben" in text(other.get("/"))
 

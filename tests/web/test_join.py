@@ -76,7 +76,7 @@ def test_the_qr_codes_scan_to_the_game_and_its_watch_link(client: FlaskClient) -
     game = start_game(client, "Ana", "Ben")
     page = text(client.get(f"{game}/join"))
     table, watch = _addresses(page)
-    assert table == f"http://{LAN}{game}"
+    assert table == f"http://{LAN}{game}/whose"  # a joining phone is asked whose it is
     assert re.fullmatch(rf"http://{LAN}/watch/[\w-]+", watch)
     assert decode_svg(_figure(page, "join-qr")) == table
     assert decode_svg(_figure(page, "watch-qr")) == watch
@@ -113,16 +113,16 @@ def test_an_address_only_this_computer_knows_becomes_its_lan_address(
     game = start_game(client, "Ana", "Ben")
     page = text(client.get(f"{game}/join", base_url=base_url))
     table, watch = _addresses(page)
-    assert table == expected + game
+    assert table == expected + game + "/whose"
     assert watch.startswith(expected + "/watch/")
-    assert decode_svg(_figure(page, "join-qr")) == expected + game
+    assert decode_svg(_figure(page, "join-qr")) == expected + game + "/whose"
 
 
 def test_without_a_network_the_loopback_address_stays(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(join, "lan_address", lambda: None)
     game = start_game(client, "Ana", "Ben")
     assert _addresses(text(client.get(f"{game}/join", base_url="http://127.0.0.1:8000")))[0] == (
-        "http://127.0.0.1:8000" + game
+        "http://127.0.0.1:8000" + game + "/whose"
     )
 
 
@@ -134,7 +134,7 @@ def test_a_public_url_wins_over_both(tmp_path: Path, app_factory: Callable[..., 
         for base_url in ("http://localhost:8000", "http://192.168.1.7:8000"):
             page = text(client.get(f"{game}/join", base_url=base_url))
             table, watch = _addresses(page)
-            assert table == f"https://scores.example.org{game}"
+            assert table == f"https://scores.example.org{game}/whose"
             assert watch.startswith("https://scores.example.org/watch/")
             assert decode_svg(_figure(page, "join-qr")) == table
 
@@ -149,7 +149,7 @@ def test_the_public_url_is_read_from_the_environment(tmp_path: Path, monkeypatch
     app.config.update(TESTING=True, WTF_CSRF_ENABLED=False)
     with app.test_client() as client:
         game = start_game(client, "Ana", "Ben")
-        assert _addresses(text(client.get(f"{game}/join")))[0] == f"https://table.example.net/scores{game}"
+        assert _addresses(text(client.get(f"{game}/join")))[0] == f"https://table.example.net/scores{game}/whose"
 
 
 @pytest.mark.parametrize("shown", ["{dashes}", " {dashes} ", "{spaces}", "{bare}"])
@@ -160,7 +160,7 @@ def test_open_takes_the_code_as_the_join_page_shows_it(app: Flask, client: Flask
     typed = shown.format(dashes="-".join(blocks), spaces=" ".join(blocks), bare=game_id)
     with app.test_client() as other:
         response = other.get("/open", query_string={"game": typed})
-        assert response.status_code == 302 and response.headers["Location"] == game
+        assert response.status_code == 302 and response.headers["Location"] == game + "/whose"
 
 
 @given(st.text(string.ascii_letters + string.digits + "-_", min_size=16, max_size=16))
