@@ -405,3 +405,20 @@ def test_the_evening_of_the_issue_shows_the_right_winner_chart_print_csv_and_sta
     board = _page(client, "/stats")
     best = re.search(r"<dt>Best game</dt><dd>(\d+)</dd> <dd class=\"holders\">([^<]+)</dd>", board)
     assert best and best.groups() == ("83", "Ana")  # not Cleo's 64 after four rounds of thirteen
+
+
+def test_a_persons_page_marks_the_game_they_left_and_never_counts_it_won(client: FlaskClient) -> None:
+    game = _evening(client)
+    people = {p["name"]: p["id"] for p in client.get("/api/v1/players").get_json()["players"]}
+    cleo = _page(client, f"/people/{people['Cleo']}")
+    link = re.search(rf'<a class="game-link" href="/games/{game}">(.*?)</a>', cleo)
+    assert link and '<span class="gone">left after round 4</span>' in link.group(1)
+    assert "<dt>Won</dt><dd>0</dd>" in cleo
+    ana = _page(client, f"/people/{people['Ana']}")
+    link = re.search(rf'<a class="game-link" href="/games/{game}">(.*?)</a>', ana)
+    assert link and "left after" not in link.group(1) and "<dt>Won</dt><dd>1</dd>" in ana
+    answer = client.get(f"/api/v1/players/{people['Cleo']}").get_json()
+    record = answer["stats"]["mexican-train"]
+    assert (record["won"], record["shared_wins"], record["games_left"]) == (0, 0, 1)
+    assert [(s["place"], s["left_after"]) for s in answer["series"]["mexican-train"]] == [(None, 4)]
+    assert client.get(f"/api/v1/players/{people['Ana']}").get_json()["stats"]["mexican-train"]["games_left"] == 0
