@@ -753,6 +753,12 @@ def finish_game(db: Session, game: Game, expected: int | None = None, number: in
                 ),
                 game=game,
             )
+        # what phones had sent for the next round is of a round never played: an Undo reopens the last round
+        # with its own values, and nothing is kept for a round no one will see (drafts first: loading flushes)
+        game.draft_scores.clear()
+        game.draft_number = None
+        game.draft_blocked = game.draft_double_end = False
+        game.reopened_by = None
         game.finished_at = game.updated_at
         _log(db, game, "finished", played, None, None, "game over")
     return True
