@@ -143,8 +143,6 @@ class GameKind(ABC):
     """The new-game form's fields this game reads, those its ``_options.html`` partial shows."""
     deal_page: str | None = None
     """The endpoint of a deal calculator for the game's table, if there is one."""
-    ends_by_itself: str | None = None
-    """Why the table cannot end this game early (a message id); None when it may."""
     min_players: int = 2
     """The fewest players the game is played with."""
     has_engines: bool = False
@@ -157,11 +155,6 @@ class GameKind(ABC):
     def template(self, name: str) -> str:
         """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""
         return f"{self.templates}/{name}"
-
-    @property
-    def can_end_early(self) -> bool:
-        """May the table end the game whenever it likes (after a hand)?"""
-        return self.ends_by_itself is None
 
     def rules_title(self, rules_name: str) -> str:
         """The title of a game's rules: its preset's, or the game's own name."""

@@ -729,23 +729,20 @@ def finish_game(db: Session, game: Game, expected: int | None = None, number: in
 
     ``number`` names the last round the table saw (None: whichever is last): the game ended after it already, or
     over by itself with it, answers as done (a resend is harmless); another round entered or undone since is a
-    Conflict. ``expected`` as for :func:`edit_round`. Conflict too for a kind that ends only by itself and for a
-    game with no round played yet."""
+    Conflict. ``expected`` as for :func:`edit_round`. Conflict too for a game with no round played yet. Every
+    kind of game may be ended so."""
     with writing(db, game) as write:
         played = len(game.rounds)
         if next_round(game) is None and number in (None, played):
             write.discard()  # over already, with the round the table saw as its last: nothing to do
             return False
         check_version(game, write.seen, expected)
-        kind = kind_of(game.kind)
-        if kind.ends_by_itself is not None:
-            raise Conflict(_(kind.ends_by_itself), game=game)
         if next_round(game) is None:
             raise Conflict(_("This game is already over."), game=game)
         if number is not None and number != played:
             raise Conflict(_(STALE), game=game)
         if not game.rounds:
-            words = kind.words
+            words = kind_of(game.kind).words
             raise Conflict(
                 _(
                     "%(round)s has not been played yet: play it before ending the game, or delete the game instead.",
@@ -753,6 +750,12 @@ def finish_game(db: Session, game: Game, expected: int | None = None, number: in
                 ),
                 game=game,
             )
+        # what phones had sent for the next round is of a round never played: an Undo reopens the last round
+        # with its own values, and nothing is kept for a round no one will see (drafts first: loading flushes)
+        game.draft_scores.clear()
+        game.draft_number = None
+        game.draft_blocked = game.draft_double_end = False
+        game.reopened_by = None
         game.finished_at = game.updated_at
         _log(db, game, "finished", played, None, None, "game over")
     return True

@@ -100,11 +100,15 @@ class Listed:
 
 @dataclass(frozen=True)
 class SharedGame:
-    """A game as a merge preview names it."""
+    """A game as a merge preview and a person's page name it."""
 
     id: str
     players: list[str]
     started: datetime
+    left_after: int | None = None
+    """The last round the person played, when they left the game before its end; None when they stayed."""
+    kind: str = ""
+    """The game's kind id, whose words say "left after round 4" (or hand)."""
 
 
 @dataclass(frozen=True)
@@ -257,15 +261,20 @@ def games_of(db: Session, person_id: int, among: Collection[str] | None, most: i
         mine = mine.limit(most)
     chosen = mine.subquery("chosen")
     rows = db.execute(
-        select(Game.id, Game.created_at, Seat.name)
+        select(Game.id, Game.created_at, Game.kind, Seat.name, Seat.person_id, Seat.left_round)
         .join(Seat, Seat.game_id == Game.id)
         .where(Game.id.in_(select(chosen.c.id)))
         .order_by(Game.created_at.desc(), Game.id.desc(), Seat.position)
     )
-    games: dict[str, SharedGame] = {}
-    for game_id, started, name in rows:
-        games.setdefault(game_id, SharedGame(game_id, [], started)).players.append(name)
-    return list(games.values())
+    players: dict[str, list[str]] = {}
+    shown: dict[str, SharedGame] = {}
+    for row in rows:
+        players.setdefault(row.id, []).append(row.name)
+        if row.person_id == person_id or row.id not in shown:
+            # the person's own seat says whether they left (a seat left before its first round played none)
+            left = row.left_round - 1 if row.person_id == person_id and row.left_round else None
+            shown[row.id] = SharedGame(row.id, players[row.id], row.created_at, left or None, row.kind)
+    return list(shown.values())
 
 
 # ---------------------------------------------------------------- rename

@@ -27,6 +27,9 @@ class Place:
     player: str
     score: str
     """"45 pips", or in Super Domino "3 hands won", in the reader's language."""
+    left: str = ""
+    """For a player who left, when ("left after round 4"): they hold no place and stand on no step of the
+    podium; nothing for one who played on."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ class ResultCard:
     headline: str
     """Who won, as the end screen says it, without its markup."""
     places: tuple[Place, ...]
-    """Every player, first place first."""
+    """Every player, first place first, those who left after everyone who played on."""
     note: str = ""
     """A mark the result carries (how the game ended), or nothing."""
 
@@ -158,9 +161,15 @@ def result_png(card: ResultCard) -> bytes:
         if i % 2 == 0:
             draw.rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW), fill="#eef2ef")
         middle = y + ROW / 2
+        pen.line((WIDTH - MARGIN, middle), place.score, 34, 300, fill=INK, anchor="rm")
+        if place.left:  # no place, and the name shares its line with when they left
+            pen.line((MARGIN + 40, middle), "–", 34, 80, fill=MUTED, anchor="mm")
+            name = MARGIN + 100, y + ROW * 0.3
+            pen.line(name, place.player, 30, inner - 420, fill=INK, anchor="lm")
+            pen.line((MARGIN + 100, y + ROW * 0.75), place.left, 22, inner - 420, fill=MUTED, anchor="lm")
+            continue
         pen.line((MARGIN + 40, middle), str(place.rank), 34, 80, fill=INK, anchor="mm", bold=True)
         pen.line((MARGIN + 100, middle), place.player, 34, inner - 420, fill=INK, anchor="lm")
-        pen.line((WIDTH - MARGIN, middle), place.score, 34, 300, fill=INK, anchor="rm")
     if card.note:
         pen.line((WIDTH / 2, top + ROW * len(card.places) + 20), card.note, 30, inner, fill=MUTED, anchor="mt")
     out = io.BytesIO()
@@ -169,12 +178,14 @@ def result_png(card: ResultCard) -> bytes:
 
 
 def _podium(draw: ImageDraw.ImageDraw, pen: _Pen, card: ResultCard) -> None:
-    """The first three places on their steps, a step taller the better the place, its rank on its front."""
+    """The first three places of those who played on on their steps, a step taller the better the place, its
+    rank on its front."""
     step_width = (WIDTH - 2 * MARGIN - 2 * 24) / 3
+    stayed = [p for p in card.places if not p.left]
     for column, (index, rise) in enumerate(STEPS):
-        if index >= len(card.places):
+        if index >= len(stayed):
             continue
-        place = card.places[index]
+        place = stayed[index]
         left = MARGIN + column * (step_width + 24)
         middle = left + step_width / 2
         top = PODIUM_BASE - rise

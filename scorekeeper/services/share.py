@@ -75,8 +75,19 @@ def result_card(game: GameView) -> ResultCard:
     """The result of a finished game; Conflict for a game still being played."""
     if not game.finished:
         raise Conflict(_("The game is not over yet: its result can be shared once it ends."))
-    places = tuple(Place(s.rank, s.player, score_words(game, s)) for s in game.standings)
-    return ResultCard(str(game.kind.title), _headline(game), places)
+    words = game.kind.words
+    places = tuple(
+        Place(
+            s.rank,
+            s.player,
+            score_words(game, s),
+            "" if s.left_after is None else _(words.left_after, number=s.left_after),
+        )
+        for s in game.standings
+    )
+    ended = game.ended_after
+    note = "" if ended is None else _(words.ended_after, number=ended, total=game.rounds_total)
+    return ResultCard(str(game.kind.title), _headline(game), places, note)
 
 
 def score_words(game: GameView, standing: Standing) -> str:
@@ -104,9 +115,12 @@ def _plain(message: str, **params: str) -> str:
 
 
 def share_text(card: ResultCard, watch: str | None) -> str:
-    """The text to send: the game, who won, every place with its score, and the watch link when there is one."""
+    """The text to send: the game, who won, every place with its score (a player who left with no place, and
+    when they left), how the game ended when the table ended it early, and the watch link when there is one."""
     lines = [f"{card.title}: {_('Final result')}", card.headline]
-    lines += [f"{p.rank}. {p.player}: {p.score}" for p in card.places]
+    lines += [
+        f"– {p.player}: {p.score} ({p.left})" if p.left else f"{p.rank}. {p.player}: {p.score}" for p in card.places
+    ]
     if card.note:
         lines.append(card.note)
     if watch:

@@ -116,6 +116,7 @@ class Record:
             "lowest_round": self.lowest_round,
             "highest_round": self.highest_round,
             "best_streak": self.streak,
+            "games_left": self.left,
         }
 
 

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
 from scorekeeper.db import alembic_config, session, upgrade
-from scorekeeper.models import Seat, SeatResult
+from scorekeeper.models import Game, Seat, SeatResult
 
 from .helpers import DATABASES, errors, fresh_postgres_app, text
 
@@ -405,3 +405,52 @@ def test_the_evening_of_the_issue_shows_the_right_winner_chart_print_csv_and_sta
     board = _page(client, "/stats")
     best = re.search(r"<dt>Best game</dt><dd>(\d+)</dd> <dd class=\"holders\">([^<]+)</dd>", board)
     assert best and best.groups() == ("83", "Ana")  # not Cleo's 64 after four rounds of thirteen
+
+
+def test_a_persons_page_marks_the_game_they_left_and_never_counts_it_won(client: FlaskClient) -> None:
+    game = _evening(client)
+    people = {p["name"]: p["id"] for p in client.get("/api/v1/players").get_json()["players"]}
+    cleo = _page(client, f"/people/{people['Cleo']}")
+    link = re.search(rf'<a class="game-link" href="/games/{game}">(.*?)</a>', cleo)
+    assert link and '<span class="gone">left after round 4</span>' in link.group(1)
+    assert "<dt>Won</dt><dd>0</dd>" in cleo
+    ana = _page(client, f"/people/{people['Ana']}")
+    link = re.search(rf'<a class="game-link" href="/games/{game}">(.*?)</a>', ana)
+    assert link and "left after" not in link.group(1) and "<dt>Won</dt><dd>1</dd>" in ana
+    answer = client.get(f"/api/v1/players/{people['Cleo']}").get_json()
+    record = answer["stats"]["mexican-train"]
+    assert (record["won"], record["shared_wins"], record["games_left"]) == (0, 0, 1)
+    assert [(s["place"], s["left_after"]) for s in answer["series"]["mexican-train"]] == [(None, 4)]
+    assert client.get(f"/api/v1/players/{people['Ana']}").get_json()["stats"]["mexican-train"]["games_left"] == 0
+
+
+JSON = {"Accept": "application/json"}
+"""What a phone's script asks for when it sends one seat's pips."""
+
+
+def test_ending_the_game_drops_the_pips_sent_for_the_next_round_and_undo_reopens_the_last(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = _post(client, "/api/v1/games", {"players": ["Ana", "Ben", "Cleo"], "rounds": 5})["id"]
+    _round(client, game, {"Ana": 0, "Ben": 12, "Cleo": 30})
+    _round(client, game, {"Ana": 8, "Ben": 0, "Cleo": 4})
+    # Ben's phone had sent his 15 for round 3, Ana's her went-out, when the table ends after round 2
+    for seat, fields in (("1", {"pips-1": "15"}), ("0", {"pips-0": "0", "went_out": "0"})):
+        sent = client.post(f"/games/{game}/rounds/3/mine", data={"seat": seat, **fields}, headers=JSON)
+        assert sent.status_code == 200 and sent.get_json()["stored"] is False
+    _end(client, game, 2, _json(client, game)["version"])
+    with app.app_context():
+        stored = session().get(Game, game)
+        assert stored is not None and stored.draft_scores == [] and stored.draft_number is None
+    assert "Sent so far" not in _page(client, f"/games/{game}")
+    # Undo of round 2 reopens round 2 with its own values, none of round 3's
+    assert client.post(f"/games/{game}/rounds/undo", data={"number": "2"}).status_code == 302
+    form = _page(client, f"/games/{game}/rounds/new")
+    assert "End of round 2" in form
+    pips = [re.search(rf'name="pips-{i}"[^>]*value="(\d+)"', form) for i in range(3)]
+    assert [m.group(1) if m else None for m in pips] == ["8", "0", "4"]
+    resent = client.post(f"/games/{game}/rounds/2/mine", data={"seat": "2", "pips-2": "4"}, headers=JSON)
+    assert resent.get_json()["stored"] is True
+    assert [r["number"] for r in _json(client, game)["rounds"]] == [1, 2]
+    form = _page(client, f"/games/{game}/rounds/new")
+    assert "End of round 3" in form and not re.search(r'name="pips-1"[^>]*value="15"', form)

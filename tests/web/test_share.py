@@ -14,10 +14,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 from PIL import Image
 
+from scorekeeper.db import session
 from scorekeeper.services import join, result_image, share
+from scorekeeper.services.game_view import view
+from scorekeeper.services.loading import read_game
 from scorekeeper.services.result_image import Place, ResultCard
 
 from .helpers import text
+from .test_disputed_results import _evening
 
 
 @pytest.fixture(autouse=True)
@@ -164,3 +168,80 @@ def test_the_text_carries_the_results_note(app: Flask) -> None:
     card = ResultCard("Mexican Train", "Ana wins with 3 pips", (Place(1, "Ana", "3 pips"),), note="ended early")
     with app.test_request_context():
         assert share.share_text(card, None).splitlines()[-1] == "ended early"
+
+
+def test_the_shared_text_marks_the_leaver_and_the_early_end(client: FlaskClient) -> None:
+    """The issue's evening: Cleo left after round 4 with the lowest total, Dani joined with the highest, the table
+    ended after round 7 of 13. Cleo holds no place in what is sent, and the text says how the game ended."""
+    game = _evening(client)
+    lines = _shared(client, game)["text"].splitlines()
+    assert lines[1] == "Ana wins with 83 pips"
+    assert lines[2:] == [
+        "1. Ana: 83 pips",
+        "2. Dani: 89 pips",
+        "3. Ben: 91 pips",
+        "4. Eve: 96 pips",
+        "– Cleo: 64 pips (left after round 4)",
+        "ended after round 7 of 13",
+    ]
+    with client.application.test_request_context():
+        card = share.result_card(view(read_game(session(), game)))
+    podium = [p.player for p in card.places if not p.left][:3]
+    assert podium == ["Ana", "Dani", "Ben"] and card.note == "ended after round 7 of 13"
+
+
+def test_the_picture_leaves_a_leaver_off_the_podium() -> None:
+    """Cleo left with the lowest total and stands last: the first step carries Ana, not Cleo, whatever order the
+    card's places come in; her line says when she left."""
+
+    def drawn(places: tuple[Place, ...]) -> Image.Image:
+        card = ResultCard("Mexican Train", "Ana wins with 83 pips", places, note="ended after round 7 of 13")
+        return Image.open(io.BytesIO(result_image.result_png(card))).convert("L")
+
+    ana, ben = Place(1, "Ana", "83 pips"), Place(2, "Ben", "91 pips")
+    with_leaver = drawn((ana, ben, Place(3, "Cleo", "64 pips", left="left after round 4")))
+    left_off = drawn((ana, ben, Place(3, "Zoë", "99 pips", left="left after round 4")))
+    first_step_name, third_step = (380, 240, 700, 300), (720, 380, 1020, 460)
+    assert with_leaver.crop(first_step_name).tobytes() == left_off.crop(first_step_name).tobytes()
+    assert with_leaver.crop(third_step).getextrema()[0] > 200  # no third step: only the paper there
+    stayed = drawn((ana, ben, Place(3, "Cleo", "64 pips")))
+    assert stayed.crop(third_step).getextrema()[0] < 240  # a third step when Cleo played on
+
+
+@pytest.mark.parametrize("shape", ["leaver", "joiner", "ended early", "tie", "super domino"])
+def test_every_shape_of_result_is_drawn(client: FlaskClient, shape: str) -> None:
+    game = _shape(client, shape)
+    answer = client.get(f"/games/{game}/result.png")
+    assert answer.status_code == 200 and answer.mimetype == "image/png"
+    image = Image.open(io.BytesIO(answer.data))
+    image.verify()
+    assert _shared(client, game)["text"]
+
+
+def _shape(client: FlaskClient, shape: str) -> str:
+    """A finished game of the given shape."""
+    if shape == "ended early":
+        return _evening(client)
+    if shape == "super domino":
+        game = client.post("/api/v1/games", json={"game": "super-domino", "players": ["Ana", "Ben"]}).get_json()
+        hand = {"pips": {"Ana": 0, "Ben": 9}, "tiles": {"Ana": 0, "Ben": 2}, "went_out": "Ana"}
+        assert client.post(f"/api/v1/games/{game['id']}/rounds", json=hand).status_code == 201
+        assert client.post(f"/api/v1/games/{game['id']}/finish", json={}).status_code == 200
+        return str(game["id"])
+    if shape == "tie":
+        game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rounds": 1}).get_json()["id"]
+        body = {"pips": {"Ana": 5, "Ben": 5}, "blocked": True}
+        assert client.post(f"/api/v1/games/{game}/rounds", json=body).status_code == 201
+        return str(game)
+    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben", "Cleo"], "rounds": 2}).get_json()["id"]
+    first = {"pips": {"Ana": 0, "Ben": 40, "Cleo": 3}, "went_out": "Ana"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=first).status_code == 201
+    if shape == "leaver":
+        assert client.patch(f"/api/v1/games/{game}/seats/2", json={"left": True}).status_code == 200
+        second = {"pips": {"Ana": 3, "Ben": 0}, "went_out": "Ben"}
+    else:
+        body = {"name": "Dani", "start": "highest"}
+        assert client.post(f"/api/v1/games/{game}/seats", json=body).status_code == 201
+        second = {"pips": {"Ana": 3, "Ben": 0, "Cleo": 4, "Dani": 2}, "went_out": "Ben"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=second).status_code == 201
+    return str(game)
