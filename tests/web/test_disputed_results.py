@@ -132,6 +132,8 @@ def test_a_player_who_left_with_the_lowest_total_does_not_win(client: FlaskClien
     podium = re.search(r'<ol class="podium".*?</ol>', end)
     assert podium and "Ana" in podium.group() and "Cleo" not in podium.group()
     assert re.search(r'class="name">Cleo <small class="gone">left after round 1</small>', end)
+    ranks = dict(re.findall(r'<span class="rank">([^<]*)</span>\s*<span class="name">(\w+)', end))
+    assert ranks == {"1": "Ana", "2": "Ben", "–": "Cleo"}  # no place number beside the one who left
     assert "won by Ana" in _page(client, "/")
     stats = _stats(client)
     assert (stats["Ana"]["won"], stats["Cleo"]["won"], stats["Cleo"]["win_rate"]) == (1, 0, 0)
@@ -386,8 +388,14 @@ def test_the_evening_of_the_issue_shows_the_right_winner_chart_print_csv_and_sta
     assert "Game over" in end and "<strong>Ana</strong> wins with" in end and "ended after round 7 of 13" in end
     podium = re.findall(r'<span class="podium-name">([^<]+)</span>', end)
     assert podium == ["Ana", "Dani", "Ben"]
-    standings = re.findall(r'<span class="rank">(\d+)</span> <span class="name">([^<]+)', end)
-    assert [name.strip() for _rank, name in standings] == ["Ana", "Dani", "Ben", "Eve", "Cleo"]
+    standings = re.findall(r'<span class="rank">([^<]+)</span> <span class="name">([^<]+)', end)
+    assert [(rank, name.strip()) for rank, name in standings] == [
+        ("1", "Ana"),
+        ("2", "Dani"),
+        ("3", "Ben"),
+        ("4", "Eve"),
+        ("–", "Cleo"),
+    ]
     assert 'Cleo <small class="gone">left after round 4</small>' in end
     assert re.search(r'<span class="total">64</span> <span class="gap"></span>', end)  # no "+-19" behind Ana
     assert _legend(text(client.get(f"/games/{game}")))["Dani"] == "89"
