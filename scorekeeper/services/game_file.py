@@ -145,9 +145,9 @@ def _check_rounds(
     path: str,
 ) -> None:
     total = kind.rounds_total(engines, values.get("rounds_planned"))
-    in_order = sorted(range(len(rounds)), key=lambda i: rounds[i].values["number"])
-    for expected, i in enumerate(in_order, start=1):
-        if rounds[i].values["number"] != expected or (total is not None and expected > total):
+    for i, r in enumerate(rounds):
+        # the numbers are unique (checked before): each within 1 to the count of rounds leaves no gap
+        if not 1 <= r.values["number"] <= min(len(rounds), total if total is not None else len(rounds)):
             problem = _("its rounds are not numbered from 1 in order, or there are more than the game has.")
             raise FormatError(f"{path}.rounds[{i}].number", problem)
     highest = values.get("set_highest", 12)
