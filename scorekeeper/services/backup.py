@@ -35,15 +35,16 @@ from typing import Any
 
 from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, select, update
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, aliased, selectinload
 
 from ..house_rules import HouseRuleError, read_house_rules
 from ..i18n import _
 from ..kinds import KINDS
-from ..models import Base, Change, DraftScore, Game, Round, Score, Seat, utcnow
+from ..models import Base, Change, DraftScore, Game, Merge, Person, Round, Score, Seat, utcnow
 from .game_file import FormatError as FormatError  # raised by every check here, and by those of game_file
 from .game_file import check_game, storable_text
 from .game_view import view
+from .inputs import MAX_NAME
 from .results import settle_game
 
 FORMAT = "scorekeeper-backup"
@@ -125,7 +126,11 @@ def backup_document(db: Session, among: Collection[str] | None = None) -> dict[s
     if among is not None:
         query = query.where(Game.id.in_(list(among)))
     games = db.scalars(query).all()
-    return _envelope([game_document(g) for g in games])
+    document = _envelope([game_document(g) for g in games])
+    merges = _merges_document(db, games)
+    if merges:  # written only when there are some, as a backup made before they were kept reads
+        document["merges"] = merges
+    return document
 
 
 def game_document(game: Game) -> dict[str, JSON]:
@@ -159,6 +164,7 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
     Raises FormatError, with nothing written, when the document cannot be read.
     """
     games = read_document(doc)
+    merges = _read_merges(doc)
     report = RestoreReport()
     ids = [g.values["id"] for g in games]
     existing = {g.id: g for g in db.scalars(select(Game).where(Game.id.in_(ids)).options(*_WHOLE_GAME))}
@@ -173,6 +179,7 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
             report.added.append(game_id)
     try:
         store_games(db, added)
+        _restore_merges(db, merges)
         db.commit()
     except BaseException:
         db.rollback()  # all or nothing: a game the database refuses takes the games before it back out
@@ -245,6 +252,7 @@ def read_document(doc: JSON) -> list[_Row]:
     if not isinstance(games, list):
         raise FormatError("games", "expected a list")
     storable_text(games, "games")
+    storable_text(doc.get("merges"), "merges")
     rows = [_load(GAMES, raw, f"games[{i}]") for i, raw in enumerate(games)]
     seen: set[str] = set()
     for i, row in enumerate(rows):
@@ -287,6 +295,108 @@ class _Row:
             if rows or name not in OPTIONAL_LISTS:
                 doc[name] = [r.document() for r in rows]
         return doc
+
+
+# ---------------------------------------------------------------- merges of people
+
+
+@dataclass(frozen=True)
+class _MergeRow:
+    """A merge still in effect as a document has it: whose seats, by game and place, went to whom."""
+
+    gone: str
+    kept: str
+    at: datetime
+    seats: list[tuple[str, int, str]]
+    """(game id, seat position, the seat's name before the merge)."""
+
+
+# a merge's values, read as the columns they name would be
+_NAME = Column("name", String(MAX_NAME), nullable=False)
+_GAME_ID = Column("game_id", String(32), nullable=False)
+_AT = Column("at", DateTime(timezone=True), nullable=False)
+_POSITION = Column("position", Integer, nullable=False)
+
+
+def _merges_document(db: Session, games: Sequence[Game]) -> list[dict[str, JSON]]:
+    """The merges of people still in effect (they can be undone) that moved seats of these games: each names the
+    two people and each seat by its game and place, the row numbers of another database meaning nothing."""
+    places = {seat.id: (game.id, seat.position) for game in games for seat in game.seats}
+    gone, kept = aliased(Person), aliased(Person)
+    rows = db.execute(
+        select(Merge, gone.name, kept.name)
+        .join(gone, gone.id == Merge.gone_id)
+        .join(kept, kept.id == Merge.kept_id)
+        .where(Merge.undone_at.is_(None), gone.merged_into == Merge.kept_id)
+        .order_by(Merge.id)
+    )
+    merges = []
+    for merge, gone_name, kept_name in rows:
+        moved = [(places[int(i)], str(name)) for i, name in json.loads(merge.seats) if int(i) in places]
+        if moved:
+            seats = [{"game_id": g, "position": p, "name": name} for (g, p), name in moved]
+            merges.append({"gone": gone_name, "kept": kept_name, "at": _dump_value(merge.at), "seats": seats})
+    return merges
+
+
+def _read_merges(doc: Mapping[str, JSON]) -> list[_MergeRow]:
+    """The document's merges (optional: a backup made before they were kept has none), every value checked."""
+    raw = doc.get("merges", [])
+    if not isinstance(raw, list):
+        raise FormatError("merges", "expected a list")
+    found = []
+    for i, merge in enumerate(raw):
+        path = f"merges[{i}]"
+        if not isinstance(merge, Mapping) or not isinstance(merge.get("seats"), list):
+            raise FormatError(path, "expected an object with the two people and a list of seats")
+        seats = []
+        for j, seat in enumerate(merge["seats"]):
+            where = f"{path}.seats[{j}]"
+            if not isinstance(seat, Mapping):
+                raise FormatError(where, "expected an object")
+            game_id = _load_value(_GAME_ID, seat.get("game_id"), f"{where}.game_id")
+            seats.append(
+                (
+                    game_id,
+                    _load_value(_POSITION, seat.get("position"), f"{where}.position"),
+                    _load_value(_NAME, seat.get("name"), f"{where}.name"),
+                )
+            )
+        found.append(
+            _MergeRow(
+                _load_value(_NAME, merge.get("gone"), f"{path}.gone"),
+                _load_value(_NAME, merge.get("kept"), f"{path}.kept"),
+                _load_value(_AT, merge.get("at"), f"{path}.at"),
+                seats,
+            )
+        )
+    return found
+
+
+def _restore_merges(db: Session, merges: Sequence[_MergeRow]) -> None:
+    """Make each merge again where its seats are here under the kept person's name, so that it can be undone
+    here too. Left out: a merge already here, and one whose merged person's name is someone's here now (undoing
+    it would make two people of one name), or whose seats are not here under the kept person."""
+    db.flush()  # the seats just restored are linked to their people
+    for merge in merges:
+        kept = db.scalar(select(Person).where(Person.name == merge.kept, Person.merged_into.is_(None)))
+        if kept is None or db.scalar(select(Person.id).where(Person.name == merge.gone, Person.merged_into.is_(None))):
+            continue
+        if db.scalar(select(Person.id).where(Person.name == merge.gone, Person.merged_into == kept.id)):
+            continue  # already merged here
+        moved = []
+        for game_id, position, name in merge.seats:
+            seat = db.scalar(
+                select(Seat.id).where(Seat.game_id == game_id, Seat.position == position, Seat.person_id == kept.id)
+            )
+            if seat is not None:
+                moved.append([seat, name])
+        if not moved:
+            continue
+        gone = Person(name=merge.gone, created_at=merge.at, merged_into=kept.id)
+        db.add(gone)
+        db.flush()
+        db.add(Merge(gone_id=gone.id, kept_id=kept.id, at=merge.at, seats=json.dumps(moved)))
 
 
 def _envelope(games: list[dict[str, JSON]], made: datetime | None = None) -> dict[str, JSON]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -18,7 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select, text
 
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Person
 from scorekeeper.services.backup import FormatError, backup_document, restore_document
 
 from .helpers import DATABASES, fresh_postgres_app
@@ -234,3 +235,54 @@ def test_a_sqlite_backup_restores_into_postgresql(
     assert doc["games"][0]["next_game_id"] and any("draft_scores" in g for g in doc["games"])
     with session_of(postgres) as db:
         assert restore_document(db, doc).same == [g["id"] for g in doc["games"]]
+
+
+def _person(app: Flask, name: str) -> Person:
+    with session_of(app) as db:
+        found = db.scalar(select(Person).where(Person.name == name, Person.merged_into.is_(None)))
+        assert found is not None
+        return found
+
+
+def test_a_merge_of_people_comes_back_and_can_be_undone_there(client: FlaskClient, app: Flask, target: Flask) -> None:
+    first = client.post("/api/v1/games", json={"players": ["Mum", "Ben"], "set": 6}).get_json()["id"]
+    second = client.post("/api/v1/games", json={"players": ["Mom", "Cleo"], "set": 6}).get_json()["id"]
+    merged = client.post(f"/people/{_person(app, 'Mum').id}/merge/{_person(app, 'Mom').id}")
+    assert merged.status_code == 302
+    doc = _backup(app)
+    assert doc["merges"] == [
+        {
+            "gone": "Mum",
+            "kept": "Mom",
+            "at": doc["merges"][0]["at"],
+            "seats": [{"game_id": first, "position": 0, "name": "Mum"}],
+        }
+    ]
+    with session_of(target) as db:
+        assert sorted(restore_document(db, doc).added) == sorted([first, second])
+    with session_of(target) as db:
+        assert restore_document(db, doc).same == [first, second]  # and the merge is not made twice
+    again = _backup(target)
+    assert again == {**doc, "created_at": again["created_at"]}  # the games and the merge, as they were
+    phone = target.test_client()
+    for game in (first, second):
+        phone.get(f"/games/{game}")  # this phone sees both games, so both people
+    mom = _person(target, "Mom")
+    page = page_text(phone.get(f"/people/{mom.id}"))
+    undo = re.search(r'action="/people/merges/(\d+)/undo"', page)
+    assert undo is not None, page
+    assert phone.post(f"/people/merges/{undo.group(1)}/undo").status_code == 302
+    assert client.get(f"/api/v1/games/{first}").get_json()["players"] == ["Mom", "Ben"]  # the source: still merged
+    assert phone.get(f"/api/v1/games/{first}").get_json()["players"] == ["Mum", "Ben"]  # undone here
+
+
+def test_a_merge_in_a_backup_is_checked_like_the_rest(client: FlaskClient, app: Flask, target: Flask) -> None:
+    client.post("/api/v1/games", json={"players": ["Mum", "Ben"], "set": 6})
+    doc = _backup(app)
+    doc["merges"] = [{"gone": "Mum", "kept": "Mom", "at": "yesterday", "seats": []}]
+    with session_of(target) as db, pytest.raises(FormatError, match=r"^merges\[0\]\.at: expected a date"):
+        restore_document(db, doc)
+    doc["merges"] = [{"gone": "Mum", "kept": "Mom", "at": "2026-11-01T20:00:00+00:00", "seats": [{"game_id": 7}]}]
+    with session_of(target) as db, pytest.raises(FormatError, match=r"^merges\[0\]\.seats\[0\]\.game_id: expected"):
+        restore_document(db, doc)
+    assert _games(target) == []
