@@ -42,9 +42,9 @@ from ..i18n import _
 from ..kinds import KINDS
 from ..models import Base, Change, DraftScore, Game, Merge, Person, Round, Score, Seat, utcnow
 from .game_file import FormatError as FormatError  # raised by every check here, and by those of game_file
-from .game_file import check_game, storable_text
+from .game_file import check_game, shown, storable_text
 from .game_view import view
-from .inputs import MAX_NAME
+from .inputs import MAX_NAME, is_game_id
 from .results import settle_game
 
 FORMAT = "scorekeeper-backup"
@@ -149,6 +149,8 @@ def single_game_backup(game: Game, made: datetime | None = None) -> dict[str, JS
 
 def backed_up_game(db: Session, game_id: str) -> Game | None:
     """The game with this id, not in the trash, loaded with all that its backup holds; None when there is none."""
+    if not is_game_id(game_id):  # no game has it (and PostgreSQL refuses a NUL in a query)
+        return None
     query = select(Game).where(Game.id == game_id, Game.deleted_at.is_(None)).options(*_WHOLE_GAME)
     return db.scalars(query).one_or_none()
 
@@ -246,7 +248,7 @@ def read_document(doc: JSON) -> list[_Row]:
         raise FormatError("version", "expected a whole number")
     if version > VERSION:
         raise FormatError(
-            "version", f"this backup is version {version}; this scorekeeper reads up to version {VERSION}"
+            "version", f"this backup is version {shown(str(version))}; this scorekeeper reads up to version {VERSION}"
         )
     games = doc.get("games")
     if not isinstance(games, list):
@@ -445,7 +447,7 @@ def _load(table: _Table, raw: JSON, path: str) -> _Row:
     children = dict(table.children)
     for key in raw:
         if key not in columns and key not in children:
-            raise FormatError(f"{path}.{key}", "unknown field (was the backup made by a newer scorekeeper?)")
+            raise FormatError(f"{path}.{shown(key)}", "unknown field (was the backup made by a newer scorekeeper?)")
     values: dict[str, Any] = {}
     for key, column in columns.items():
         if key in raw:

@@ -63,9 +63,14 @@ def _texts(doc: object, path: str) -> Iterator[tuple[str, str]]:
         elif isinstance(value, Mapping):
             for key, inner in value.items():
                 yield where, str(key)  # a bad field name is reported where it stands, not echoed
-                stack.append((f"{where}.{key}" if where else str(key), inner))
+                stack.append((f"{where}.{shown(str(key))}" if where else shown(str(key)), inner))
         elif isinstance(value, list):
             stack.extend((f"{where}[{i}]", inner) for i, inner in enumerate(value))
+
+
+def shown(text: str, most: int = 40) -> str:
+    """A value of the file as a refusal names it: cut short, so that an answer never echoes a long one back."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def check_game(game: Node, path: str) -> None:
