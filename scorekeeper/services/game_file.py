@@ -9,6 +9,7 @@ carry, or a counter at the top of the database's integers, leaves a game stored 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -110,14 +111,14 @@ def _check_setup(values: dict[str, Any], kind: GameKind, seats: int, path: str) 
         )
         raise FormatError(f"{path}.seats", problem)
     planned = values.get("rounds_planned")
-    misfit = FormatError(f"{path}.rounds_planned", _("its number of rounds, set and players do not fit together."))
     try:
         engines = kind.engines(highest, bool(values.get("ascending", False)), planned)
         kind.deal(seats, highest, preset)
+        fits = planned is None or kind.has_engines or 1 <= planned <= 99
     except (ValueError, KeyError):
-        raise misfit from None
-    if planned is not None and not kind.has_engines and not 1 <= planned <= 99:
-        raise misfit
+        fits = False
+    if not fits:
+        raise FormatError(f"{path}.rounds_planned", _("its number of rounds, set and players do not fit together."))
     return engines
 
 
@@ -135,8 +136,9 @@ def _check_seats(seats: Sequence[Node], path: str) -> None:
         if not 0 <= s.values.get("start_total", 0) <= START_MOST:
             raise FormatError(f"{path}[{i}].start_total", _("a total no table reaches."))
         name = s.values["name"]
-        if not name or clean_name(name) != name or name.casefold() in names:
-            problem = _("its players' names are empty, padded with spaces, or the same twice.")
+        garbled = any(unicodedata.category(c).startswith("C") for c in name)  # as a name typed here may not be
+        if not name or clean_name(name) != name or garbled or name.casefold() in names:
+            problem = _("its players' names are empty, padded with spaces, garbled, or the same twice.")
             raise FormatError(f"{path}[{i}].name", problem)
         names.add(name.casefold())
 

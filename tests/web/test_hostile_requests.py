@@ -149,3 +149,20 @@ def test_a_nul_in_an_address_finds_nothing(web: FlaskClient, path: str) -> None:
     # found by the fuzzer on PostgreSQL, which refuses a NUL in a query: 500 where SQLite answered 404
     answer = web.get(path)
     assert answer.status_code == 404
+
+
+def test_a_person_cannot_be_renamed_to_a_name_with_a_control_character(web: FlaskClient) -> None:
+    # found by the fuzzer on PostgreSQL: a NUL in a person's new name answered 500
+    web.post("/api/v1/games", json={"players": ["Ana", "Ben"], "set": 6})
+    people = web.get("/api/v1/players").get_json()
+    ana = next(p["id"] for p in people["players"] if p["name"] == "Ana")
+    for name in ("Cleo\x00", "Cl\x07eo", "\u202eCleo"):
+        refused = web.post(f"/people/{ana}/rename", data={"name": name})
+        assert refused.status_code == 422 and "control character" in page_text(refused)
+    assert sorted(p["name"] for p in web.get("/api/v1/players").get_json()["players"]) == ["Ana", "Ben"]
+
+
+def test_an_imported_name_with_a_control_character_is_refused(web: FlaskClient) -> None:
+    doc = _changed(_document(web), lambda g: g["seats"][1].update(name="B\x07en"))
+    answer = web.post("/api/v1/games/import", json=doc)
+    assert answer.status_code == 422 and "games[0].seats[1].name: its players' names" in answer.get_json()["error"]
