@@ -57,7 +57,7 @@ mutate: translations
 
 # 10,000 malformed requests to every endpoint on a fresh SQLite file, then on the PostgreSQL database of
 # FUZZ_DATABASE_URL when set (a scratch database: it is wiped first); fails on any 5xx. Slow, so not in `make test`
-# (which sends about 2,600: tests/web/test_fuzz.py)
+# (which sends about 2,700: tests/web/test_fuzz.py)
 FUZZ_REQUESTS ?= 10000
 fuzz: translations
 	$(BIN)/python scripts/fuzz.py -n $(FUZZ_REQUESTS)
