@@ -89,6 +89,7 @@ def check_game(game: Node, path: str) -> None:
     engines = _check_setup(values, kind, len(playing(_Seated(seats, []), 1)), path)
     _check_seats(seats, f"{path}.seats")
     _check_rounds(values, kind, engines, seats, rounds, path)
+    _check_drafts(values, kind, seats, game.children.get("draft_scores", ()), path)
 
 
 def _check_setup(values: dict[str, Any], kind: GameKind, seats: int, path: str) -> tuple[int, ...]:
@@ -186,6 +187,25 @@ def _check_rounds(
                     problem = _("round %(number)d was blocked, so nobody went out of it.", number=number)
                     raise FormatError(f"{where}.scores[{s}].went_out", problem)
                 out = s
+
+
+def _check_drafts(
+    values: dict[str, Any], kind: GameKind, seats: Sequence[Node], drafts: Sequence[Node], path: str
+) -> None:
+    """The pips sent so far for a round being filled in: each for a seat of the game, once, in range. (Not
+    checked against the round to play next: a draft left from a round since undone is kept, and ignored.)"""
+    positions = {s.values["position"] for s in seats}
+    most = kind.most_pips(values.get("set_highest", 12), None, values.get("double_blank", 0))
+    seen: set[int] = set()
+    for d, draft in enumerate(drafts):
+        where = f"{path}.draft_scores[{d}]"
+        position = draft.values["seat_position"]
+        if position in seen or position not in positions:
+            raise FormatError(f"{where}.seat_position", _("no seat has this position, or it is there twice."))
+        seen.add(position)
+        pips, tiles = draft.values["pips"], draft.values.get("tiles")
+        if not 0 <= pips <= most or (tiles is not None and not 0 <= tiles <= 1000):
+            raise FormatError(where, _("pips sent for the round being filled in are out of range."))
 
 
 def _check_score(score: dict[str, Any], kind: GameKind, most: int, number: int, path: str) -> None:

@@ -104,6 +104,16 @@ WRONG: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
         "games[2].id: not a game id a link can carry",
     ),
     (
+        "pips sent for no seat",
+        lambda d: d["games"][2].update(draft_scores=[{"seat_position": 5, "pips": 3}]),
+        "games[2].draft_scores[0].seat_position: no seat has this position",
+    ),
+    (
+        "negative pips sent",
+        lambda d: d["games"][2].update(draft_scores=[{"seat_position": 1, "pips": -3}]),
+        "games[2].draft_scores[0]: pips sent for the round being filled in are out of range",
+    ),
+    (
         "a NUL in a history line",
         lambda d: d["games"][1]["history"][0].update(player="A\x00"),
         "games[1].history[0].player: holds a character no text may hold",
