@@ -116,6 +116,7 @@ def import_game(db: Session, doc: object) -> Game:
         if same_game(backed_up_game(db, game_id) or here, node):
             raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id)
         raise AlreadyHere(_("Another version of this game is already here; it was left as it is."), game_id)
+    node.values.pop("next_game_id", None)  # a game of another household's: its "Play again" game is not here
     try:
         (game,) = store_games(db, [("games[0]", node)])
     except FormatError as e:

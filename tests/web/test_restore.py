@@ -296,3 +296,12 @@ def test_a_merge_in_a_backup_is_checked_like_the_rest(client: FlaskClient, app: 
     with session_of(target) as db, pytest.raises(FormatError, match=r"^merges\[0\]\.seats\[0\]\.game_id: expected"):
         restore_document(db, doc)
     assert _games(target) == []
+
+
+def test_an_imported_game_never_links_play_again_to_a_game_here(client: FlaskClient) -> None:
+    mine = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "set": 6}).get_json()["id"]
+    doc = client.get(f"/api/v1/games/{mine}/export").get_json()
+    doc["games"][0].update(id="fromelsewhere1", next_game_id=mine)  # edited by hand to point at a game here
+    assert client.post("/api/v1/games/import", json=doc).status_code == 201
+    again = client.post("/games/fromelsewhere1/again")
+    assert again.status_code == 302 and not again.headers["Location"].endswith(mine)  # a new game, not mine
