@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live typecheck clean mutate screenshots
+.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live typecheck clean mutate screenshots fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,14 @@ mutate: translations
 	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
 	$(BIN)/python scripts/mutate.py $(if $(MUTATE_PATHS),--paths $(MUTATE_PATHS)) \
 	  $(if $(MUTATE_SINCE),--since $(MUTATE_SINCE)) $(if $(MUTATE_TESTS),--tests $(MUTATE_TESTS))
+
+# 10,000 malformed requests to every endpoint on a fresh SQLite file, then on the PostgreSQL database of
+# FUZZ_DATABASE_URL when set (a scratch database: it is wiped first); fails on any 5xx. Slow, so not in `make test`
+# (which sends about 2,700: tests/web/test_fuzz.py)
+FUZZ_REQUESTS ?= 10000
+fuzz: translations
+	$(BIN)/python scripts/fuzz.py -n $(FUZZ_REQUESTS)
+	if [ -n "$(FUZZ_DATABASE_URL)" ]; then $(BIN)/python scripts/fuzz.py -n $(FUZZ_REQUESTS) --wipe --url "$(FUZZ_DATABASE_URL)"; fi
 
 bench: install
 	$(BIN)/python -m scorekeeper.rules.bench

@@ -52,6 +52,8 @@ def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
 
 
 def select_locale() -> str:
+    if not has_request_context():  # the command line, in the app's context: its words are English
+        return "en"
     for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):  # an unknown ?lang= falls through
         if asked in LANGUAGES:
             return asked

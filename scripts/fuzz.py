@@ -1,7 +1,8 @@
 """Send N malformed requests (default 10,000) to every endpoint and print how each was answered.
 
     .venv/bin/python scripts/fuzz.py                       # a fresh SQLite file in a temporary folder
-    .venv/bin/python scripts/fuzz.py -n 20000 --url postgresql://user:pass@127.0.0.1/scratch
+    .venv/bin/python scripts/fuzz.py -n 20000 --wipe --url postgresql://user:pass@127.0.0.1/scratch
+    make fuzz FUZZ_DATABASE_URL=postgresql://user:pass@127.0.0.1/scratch   # 10,000 on SQLite, then PostgreSQL
 
 The generators are those of tests/web/test_fuzz.py (tests/web/fuzzing.py). The database is migrated and gets
 a few games of its own; use a scratch database. Exits 1 if any request got a 5xx, an /api/ error that is not
@@ -48,20 +49,34 @@ def fuzz(client: FlaskClient, strategy: SearchStrategy[Request], n: int, problem
     return counts
 
 
+def wipe(url: str) -> None:
+    """Empty a scratch database: its tables and the migrations' record of them go."""
+    from sqlalchemy import MetaData, create_engine
+
+    engine = create_engine(url)
+    tables = MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
+    engine.dispose()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--requests", type=int, default=10_000, help="how many requests in all")
     parser.add_argument("--url", help="DATABASE_URL (default: a new SQLite file)")
     parser.add_argument("--csrf", action="store_true", help="keep CSRF checks on (forms then mostly answer 400)")
+    parser.add_argument("--wipe", action="store_true", help="drop every table of the --url database first")
     args = parser.parse_args()
     url = args.url or f"sqlite:///{Path(tempfile.mkdtemp()) / 'fuzz.sqlite3'}"
+    if args.wipe and args.url:
+        wipe(args.url)
     app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": args.csrf})
     upgrade(app.config["DATABASE_URL"])
     fuzz_app(app)
     client = app.test_client()
     games = setup_games(client)
     strategies = endpoints(games)
-    per_endpoint = max(1, args.requests // len(strategies))
+    per_endpoint = max(1, -(-args.requests // len(strategies)))  # rounded up: at least as many as asked
     statuses: Counter[int] = Counter()
     by_endpoint: dict[str, Counter[int]] = {}
     problems: list[str] = []

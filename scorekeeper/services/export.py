@@ -16,20 +16,16 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..i18n import _
 from ..models import Game
-from . import backup
-from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup
+from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup, store_games
 from .errors import Conflict, Invalid
 from .game_file import storable_text
 from .game_view import GameView, view
 from .loading import no_game
 from .people import known_names
-from .results import settle_game
 
 FORMATS = ("json", "csv")
 """What a game is exported as."""
@@ -184,24 +180,14 @@ def import_game(db: Session, doc: object) -> Game:
         if same_game(backed_up_game(db, game_id) or here, node):
             raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id)
         raise AlreadyHere(_("Another version of this game is already here; it was left as it is."), game_id)
-    code = node.values.get("watch_code")
-    if code is not None and db.scalar(select(Game.id).where(Game.watch_code == code)) is not None:
-        node.values["watch_code"] = None  # a read-only link is made anew when asked for
-    backup.carry_join_code(db, node, set())  # a code another game has here is given anew
-    game = node.build()
-    assert isinstance(game, Game)
+    node.values.pop("next_game_id", None)  # a game of another household's: its "Play again" game is not here
     try:
-        db.add(game)
-        db.flush()
-    except IntegrityError:  # the same game imported from another phone at the same moment
+        (game,) = store_games(db, [("games[0]", node)])
+    except FormatError as e:
         db.rollback()
-        raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id) from None
-    try:
-        view(game)  # the score sheet can show it: checked before anything is kept
-    except (ValueError, KeyError, IndexError):
-        db.rollback()
-        raise _refuse(_("its rounds do not add up to a game the score sheet can show.")) from None
-    settle_game(db, game_id)
+        if db.get(Game, game_id) is not None:  # the same game imported from another phone at the same moment
+            raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id) from None
+        raise _refuse(str(e)) from None
     db.commit()
     return game
 

@@ -9,6 +9,7 @@ carry, or a counter at the top of the database's integers, leaves a game stored 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -63,9 +64,14 @@ def _texts(doc: object, path: str) -> Iterator[tuple[str, str]]:
         elif isinstance(value, Mapping):
             for key, inner in value.items():
                 yield where, str(key)  # a bad field name is reported where it stands, not echoed
-                stack.append((f"{where}.{key}" if where else str(key), inner))
+                stack.append((f"{where}.{shown(str(key))}" if where else shown(str(key)), inner))
         elif isinstance(value, list):
             stack.extend((f"{where}[{i}]", inner) for i, inner in enumerate(value))
+
+
+def shown(text: str, most: int = 40) -> str:
+    """A value of the file as a refusal names it: cut short, so that an answer never echoes a long one back."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def check_game(game: Node, path: str) -> None:
@@ -83,6 +89,7 @@ def check_game(game: Node, path: str) -> None:
     engines = _check_setup(values, kind, len(playing(_Seated(seats, []), 1)), path)
     _check_seats(seats, f"{path}.seats")
     _check_rounds(values, kind, engines, seats, rounds, path)
+    _check_drafts(values, kind, seats, game.children.get("draft_scores", ()), path)
 
 
 def _check_setup(values: dict[str, Any], kind: GameKind, seats: int, path: str) -> tuple[int, ...]:
@@ -105,14 +112,14 @@ def _check_setup(values: dict[str, Any], kind: GameKind, seats: int, path: str) 
         )
         raise FormatError(f"{path}.seats", problem)
     planned = values.get("rounds_planned")
-    misfit = FormatError(f"{path}.rounds_planned", _("its number of rounds, set and players do not fit together."))
     try:
         engines = kind.engines(highest, bool(values.get("ascending", False)), planned)
         kind.deal(seats, highest, preset)
+        fits = planned is None or kind.has_engines or 1 <= planned <= 99
     except (ValueError, KeyError):
-        raise misfit from None
-    if planned is not None and not kind.has_engines and not 1 <= planned <= 99:
-        raise misfit
+        fits = False
+    if not fits:
+        raise FormatError(f"{path}.rounds_planned", _("its number of rounds, set and players do not fit together."))
     return engines
 
 
@@ -130,8 +137,9 @@ def _check_seats(seats: Sequence[Node], path: str) -> None:
         if not 0 <= s.values.get("start_total", 0) <= START_MOST:
             raise FormatError(f"{path}[{i}].start_total", _("a total no table reaches."))
         name = s.values["name"]
-        if not name or clean_name(name) != name or name.casefold() in names:
-            problem = _("its players' names are empty, padded with spaces, or the same twice.")
+        garbled = any(unicodedata.category(c).startswith("C") for c in name)  # as a name typed here may not be
+        if not name or clean_name(name) != name or garbled or name.casefold() in names:
+            problem = _("its players' names are empty, padded with spaces, garbled, or the same twice.")
             raise FormatError(f"{path}[{i}].name", problem)
         names.add(name.casefold())
 
@@ -145,9 +153,9 @@ def _check_rounds(
     path: str,
 ) -> None:
     total = kind.rounds_total(engines, values.get("rounds_planned"))
-    in_order = sorted(range(len(rounds)), key=lambda i: rounds[i].values["number"])
-    for expected, i in enumerate(in_order, start=1):
-        if rounds[i].values["number"] != expected or (total is not None and expected > total):
+    for i, r in enumerate(rounds):
+        # the numbers are unique (checked before): each within 1 to the count of rounds leaves no gap
+        if not 1 <= r.values["number"] <= min(len(rounds), total if total is not None else len(rounds)):
             problem = _("its rounds are not numbered from 1 in order, or there are more than the game has.")
             raise FormatError(f"{path}.rounds[{i}].number", problem)
     highest = values.get("set_highest", 12)
@@ -179,6 +187,25 @@ def _check_rounds(
                     problem = _("round %(number)d was blocked, so nobody went out of it.", number=number)
                     raise FormatError(f"{where}.scores[{s}].went_out", problem)
                 out = s
+
+
+def _check_drafts(
+    values: dict[str, Any], kind: GameKind, seats: Sequence[Node], drafts: Sequence[Node], path: str
+) -> None:
+    """The pips sent so far for a round being filled in: each for a seat of the game, once, in range. (Not
+    checked against the round to play next: a draft left from a round since undone is kept, and ignored.)"""
+    positions = {s.values["position"] for s in seats}
+    most = kind.most_pips(values.get("set_highest", 12), None, values.get("double_blank", 0))
+    seen: set[int] = set()
+    for d, draft in enumerate(drafts):
+        where = f"{path}.draft_scores[{d}]"
+        position = draft.values["seat_position"]
+        if position in seen or position not in positions:
+            raise FormatError(f"{where}.seat_position", _("no seat has this position, or it is there twice."))
+        seen.add(position)
+        pips, tiles = draft.values["pips"], draft.values.get("tiles")
+        if not 0 <= pips <= most or (tiles is not None and not 0 <= tiles <= 1000):
+            raise FormatError(where, _("pips sent for the round being filled in are out of range."))
 
 
 def _check_score(score: dict[str, Any], kind: GameKind, most: int, number: int, path: str) -> None:

@@ -26,6 +26,7 @@ from ..models import JOIN_ALPHABET, JOIN_CODE_LENGTH, Game, new_join_code
 from ..serve import lan_address
 from .errors import Invalid, NotFound
 from .game_view import GameView, view
+from .inputs import is_game_id
 from .live import tag_of, watch_code, watched_game
 from .loading import get_game
 
@@ -265,7 +266,7 @@ def watched_tag(engine: Engine, code: str) -> str | None:
     The same tag as :func:`scorekeeper.services.live.live_tag` gives for the game's id, found by the code instead,
     since a watching screen never learns the id.
     """
-    if not code or len(code) > 32:
+    if not is_game_id(code):  # a code is made like an id; anything else (a NUL: PostgreSQL refuses it) opens nothing
         return None
     with engine.connect() as connection:
         row = connection.execute(_WATCHED_TAG, {"code": code}).first()

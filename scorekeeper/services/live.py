@@ -42,7 +42,7 @@ def live_tag(engine: Engine, game_id: str) -> str | None:
 
 def watched_game(db: Session, code: str) -> str | None:
     """The id of the game a read-only link's code opens; None for a code that opens nothing."""
-    if not code or len(code) > 32:
+    if not is_game_id(code):  # a code is made like an id; anything else (a NUL: PostgreSQL refuses it) opens nothing
         return None
     game_id = db.scalar(select(Game.id).where(Game.watch_code == code, Game.deleted_at.is_(None)))
     return game_id

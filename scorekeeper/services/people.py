@@ -17,6 +17,7 @@ default: a phone reaches only the people who sat in its games, counts only those
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -286,6 +287,9 @@ def _new_name(raw: object) -> str:
         raise Invalid(_("Type the new name."), {Field("name"): _("Type the new name.")})
     if len(name) > MAX_NAME:
         message = _("A name is at most %(most)d characters.", most=MAX_NAME)
+        raise Invalid(message, {Field("name"): message})
+    if any(unicodedata.category(c).startswith("C") for c in name):  # as a seat's name (a NUL: PostgreSQL's 500)
+        message = _("The name has a control character; type it again.")
         raise Invalid(message, {Field("name"): message})
     return name
 

@@ -6,6 +6,8 @@ answer: a 5xx, or an /api/ error that is not JSON with an "error" sentence, or o
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -68,19 +70,26 @@ ODD_TEXT = [
 
 HUGE_INTS = [-1, 0, 1, 2, 12, 15, 99, 10**6, -(10**18), 2**63, 10**300, 10**4000]
 
+UNENCODABLE = ["\ud800", "Ana\udfff", "\udc00x"]
+"""Halves of surrogate pairs: JSON may carry them (escaped), but no text encoding holds them; only JSON bodies
+send them (a form or a query string cannot be encoded with them at all)."""
+
+HUGE_INTS += [2**31 - 1, 2**31, -(2**31) - 1, 10**9]
 texts = st.one_of(st.sampled_from(ODD_TEXT), st.text(max_size=40))
+json_texts = st.one_of(texts, st.sampled_from(UNENCODABLE))
 scalars = st.one_of(
     st.none(),
     st.booleans(),
     st.sampled_from(HUGE_INTS),
     st.integers(),
     st.floats(allow_nan=False, allow_infinity=False),
-    texts,
+    json_texts,
 )
 json_values = st.recursive(
     scalars,
     lambda inner: st.one_of(
-        st.lists(inner, max_size=5), st.dictionaries(st.one_of(texts, st.sampled_from(NAMES)), inner, max_size=5)
+        st.lists(inner, max_size=5),
+        st.dictionaries(st.one_of(json_texts, st.sampled_from(NAMES)), inner, max_size=5),
     ),
     max_leaves=20,
 )
@@ -174,9 +183,11 @@ class Request:
 
 @dataclass(frozen=True)
 class Games:
-    """Games the fuzzer aims at: ids of a Mexican Train and a Super Domino game, each with a round."""
+    """Games the fuzzer aims at: ids of a Mexican Train and a Super Domino game, each with a round, and of a
+    finished one-round game; and a game's download, which the imports are fuzzed from."""
 
     ids: tuple[str, ...]
+    document: Any = None
 
 
 def setup_games(client: FlaskClient) -> Games:
@@ -186,16 +197,68 @@ def setup_games(client: FlaskClient) -> Games:
         ids.append(body["id"])
         hand = ROUND if game == "super-domino" else {"pips": ROUND["pips"], "went_out": "Ana"}
         client.post(f"/api/v1/games/{body['id']}/rounds", json=hand)
-    return Games(tuple(ids))
+    over = client.post("/api/v1/games", json={"players": NAMES, "rounds": 1}).get_json()["id"]
+    client.post(f"/api/v1/games/{over}/rounds", json={"pips": ROUND["pips"], "went_out": "Ana"})
+    document = client.get(f"/api/v1/games/{ids[0]}/export").get_json()
+    document["games"][0]["id"] = "imported0"  # not here: an import of it goes as far as the checks let it
+    return Games((*ids, over), document)
+
+
+def _places(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value, as the keys and indexes that lead to it."""
+    found = [at]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _places(inner, (*at, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            found += _places(inner, (*at, i))
+    return found
+
+
+def _put(document: Any, at: tuple[Any, ...], value: Any, drop: bool) -> Any:
+    """A copy of ``document`` with the value at ``at`` replaced (or, in an object, dropped)."""
+    if not at:
+        return value
+    copy = json.loads(json.dumps(document))
+    parent = copy
+    for key in at[:-1]:
+        parent = parent[key]
+    if drop and isinstance(parent, dict):
+        del parent[at[-1]]
+    else:
+        parent[at[-1]] = value
+    return copy
+
+
+def documents(document: Any) -> st.SearchStrategy[Any]:
+    """A game's download with one or two of its values, anywhere in it, replaced by odd ones or dropped."""
+    places = _places(document)
+    once = st.tuples(st.sampled_from(places), json_values, st.booleans())
+
+    def change(doc: Any, t: tuple[tuple[Any, ...], Any, bool]) -> Any:
+        try:
+            return _put(doc, *t)
+        except (KeyError, IndexError, TypeError):  # the first change took away the place of the second
+            return doc
+
+    return st.one_of(
+        st.just(document),
+        once.map(lambda t: change(document, t)),
+        st.tuples(once, once).map(lambda ts: change(change(document, ts[0]), ts[1])),
+    )
 
 
 def game_ids(games: Games) -> st.SearchStrategy[str]:
+    """A real game's id about two times in three, else an odd one. (``one_of`` would pick the odd text far more:
+    hypothesis looks for values it has not tried, and a few real ids are soon all tried.)"""
     junk = st.sampled_from(["%00", "nope", "a%2Fb", "%E2%80%AE", "x" * 40, "0", quote("²"), "%FF"])
     real = st.sampled_from(games.ids)
-    return st.one_of(real, real, real, junk, st.text(max_size=20).map(lambda t: quote(t, safe="")))
+    odd = st.text(max_size=20).map(lambda t: quote(t, safe=""))
+    return st.tuples(st.integers(0, 8), real, junk, odd).map(lambda t: t[1] if t[0] < 6 else t[2 + t[0] % 2])
 
 
-round_numbers = st.one_of(st.sampled_from(["1", "2", "0", "99", "-1", "x", "1" * 30, "%00"]))
+round_numbers = st.sampled_from(["1", "2", "1", "2", "3", "0", "99", "-1", "x", "1" * 30, "%00"])
 
 
 def _body_options(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -229,6 +292,9 @@ def endpoints(games: Games) -> dict[str, st.SearchStrategy[Request]]:
 
     check_keys = ["game", "game_kind", "rules", "set", "players", "turn", "engine", "tile", "train", "edge", "action"]
     check_keys += ["end-0", "end-1", "marker-0", "double-0", "hand", "direction", "edge-0", "spell-0", "mexican"]
+    imports = documents(games.document) if games.document is not None else json_values
+    seat_body = st.one_of(_mutated({"name": "Dora", "start": "highest"}), _mutated({"left": True}), json_values)
+    page = st.sampled_from(["", "/history", "/players", "/print", "/export", "/join", "/delete", "/rounds/new"])
     return {
         "POST /api/v1/games": _body_options(json_bodies["games"]).map(lambda o: Request("POST", api, o)),
         "GET /api/v1/games/<id>": gid.map(lambda g: Request("GET", f"{api}/{g}", {})),
@@ -270,11 +336,67 @@ def endpoints(games: Games) -> dict[str, st.SearchStrategy[Request]]:
         "GET /language/<x>": st.tuples(texts, query(["next", "lang"])).map(
             lambda t: Request("GET", f"/language/{quote(t[0], safe='') or 'en'}?{t[1]}", {})
         ),
+        "POST /api/v1/games/import": _body_options(imports).map(lambda o: Request("POST", f"{api}/import", o)),
+        "POST /games/import": st.one_of(imports.map(json.dumps), raw_bodies).map(
+            lambda body: Request(
+                "POST",
+                "/games/import",
+                {"data": {"file": (body.encode("utf-8", "surrogatepass"), "game.json")}},
+            )
+        ),
+        "POST /api/v1/games/<id>/seats": st.tuples(gid.map(lambda g: f"{api}/{g}/seats"), _body_options(seat_body)).map(
+            req("POST")
+        ),
+        "PATCH /api/v1/games/<id>/seats/<n>": st.tuples(
+            st.tuples(gid, round_numbers).map(lambda t: f"{api}/{t[0]}/seats/{t[1]}"), _body_options(seat_body)
+        ).map(req("PATCH")),
+        "POST /games/<id>/rounds/<n>/mine": st.tuples(
+            st.tuples(gid, round_numbers).map(lambda t: f"/games/{t[0]}/rounds/{t[1]}/mine"),
+            st.tuples(form_data(["seat", "went_out", "blocked", "ended_on_double"]), st.booleans()).map(
+                lambda t: {"data": t[0], "headers": {"Accept": "application/json"} if t[1] else {}}
+            ),
+        ).map(req("POST")),
+        "POST /games/<id>/<form>": st.tuples(
+            st.tuples(gid, st.sampled_from(["me", "players/rename", "players/join", "players/leave", "again"])).map(
+                lambda t: f"/games/{t[0]}/{t[1]}"
+            ),
+            form_data(["seat", "name", "start", "version", "number"]).map(lambda f: {"data": f}),
+        ).map(req("POST")),
+        "GET /games/<id>/<page>": st.tuples(gid, page, query(["lang", "format", "seat", "next"])).map(
+            lambda t: Request("GET", f"/games/{t[0]}{t[1]}?{t[2]}", {})
+        ),
+        "GET /api/v1/games/<id>/<read>": st.tuples(
+            gid, st.sampled_from(["export", "live"]), query(["format", "tag", "v"])
+        ).map(lambda t: Request("GET", f"{api}/{t[0]}/{t[1]}?{t[2]}", {})),
+        "people": st.tuples(
+            st.sampled_from(["GET /people/", "GET /people/", "POST /people/", "GET /api/v1/players/"]),
+            st.sampled_from(["1", "2", "3", "0", "99", "1" * 30]),
+            st.sampled_from(["", "/merge", "/rename", "/merge/2", "/merge/1"]),
+            query(["into", "period", "name"]),
+            form_data(["name", "into"]),
+        ).map(
+            lambda t: Request(
+                t[0].split()[0], f"{t[0].split()[1]}{t[1]}{t[2]}?{t[3]}", {"data": t[4]} if t[0][0] == "P" else {}
+            )
+        ),
+        "GET lists": st.tuples(
+            st.sampled_from(["/", "/stats", "/people", "/trash", "/open", "/settings", "/api/v1/players"]),
+            query(["period", "page", "after", "before", "code", "next", "lang"]),
+        ).map(lambda t: Request("GET", f"{t[0]}?{t[1]}", {})),
+        "watch": st.tuples(
+            st.one_of(st.sampled_from(["x", "A" * 16, "%00", "a%20b"]), texts.map(lambda t: quote(t, safe="") or "x")),
+            st.sampled_from(["", "/live"]),
+        ).map(lambda t: Request("GET", f"/watch/{t[0]}{t[1]}", {})),
     }
 
 
 def send(client: FlaskClient, request: Request) -> TestResponse:
-    return client.open(request.path, method=request.method, **request.options)
+    options = request.options
+    data = options.get("data")
+    if isinstance(data, dict) and any(isinstance(v, tuple) for v in data.values()):  # a file: read afresh each time
+        files = {k: (io.BytesIO(v[0]), v[1]) if isinstance(v, tuple) else v for k, v in data.items()}
+        options = {**options, "data": files}
+    return client.open(request.path, method=request.method, **options)
 
 
 LONGEST_MESSAGE = 600
