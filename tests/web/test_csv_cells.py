@@ -18,7 +18,7 @@ def test_names_a_spreadsheet_would_run_are_kept_as_text(client: FlaskClient) -> 
     game = client.post("/api/v1/games", json={"players": [*FORMULAS, "Ana"], "set": 12}).get_json()["id"]
     sheet = client.get(f"/api/v1/games/{game}/export?format=csv").get_data(as_text=True)
     header = next(csv.reader(io.StringIO(sheet)))
-    assert header == ["Round", "'=1+1", "'@SUM(A1)", "'+1+1", "'-2+3", "Ana"]
+    assert header == ["Round", "'=1+1", "'@SUM(A1)", "'+1+1", "'-2+3", "Ana", "Went out"]
 
 
 @pytest.mark.parametrize("name", ["\t=1+1", "\r=1+1", *FORMULAS])

@@ -59,7 +59,7 @@ def test_another_phone_opens_the_game_by_its_code_typed_in_any_case(
     )
     with app.test_client() as other:
         response = other.get("/open", query_string={"game": said})
-        assert response.status_code == 302 and response.headers["Location"] == game
+        assert response.status_code == 302 and response.headers["Location"] == f"{game}/whose"
         other.get(game)
         assert "Ana, Ben" in page_text(other.get("/"))
 
@@ -80,7 +80,7 @@ def test_the_old_id_and_its_links_keep_opening_the_game(app: Flask, client: Flas
     with app.test_client() as other:
         for typed in (game_id, grouped, f"http://192.168.1.7:5000{game}"):
             response = other.get("/open", query_string={"game": typed})
-            assert response.status_code == 302 and response.headers["Location"] == game
+            assert response.status_code == 302 and response.headers["Location"] == f"{game}/whose"
         assert other.get(game).status_code == 200
 
 
@@ -156,7 +156,7 @@ def test_an_imported_game_with_a_code_taken_here_gets_a_new_one(client: FlaskCli
     first, second = shown_code(client, f"/games/{game}"), shown_code(client, "/games/a-copy-of-it-000")
     assert first.replace("-", "") == document["games"][0]["join_code"] and second != first
     response = client.get("/open", query_string={"game": second.lower()})
-    assert response.headers["Location"] == "/games/a-copy-of-it-000"
+    assert response.headers["Location"] == "/games/a-copy-of-it-000/whose"
 
 
 def test_a_game_without_a_code_is_given_one_on_its_join_page(app: Flask, client: FlaskClient) -> None:
@@ -167,4 +167,4 @@ def test_a_game_without_a_code_is_given_one_on_its_join_page(app: Flask, client:
     code = shown_code(client, game)
     assert CODE.fullmatch(code) and shown_code(client, game) == code
     with app.test_client() as other:
-        assert other.get("/open", query_string={"game": code.lower()}).headers["Location"] == game
+        assert other.get("/open", query_string={"game": code.lower()}).headers["Location"] == f"{game}/whose"
