@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -95,12 +95,33 @@ def font_file(bold: bool) -> str | None:
     return None
 
 
-def drawable(text: str) -> str:
-    """The text as the font found can draw it: Pillow's own font has plain Latin letters only."""
-    if font_file(True) or font_file(False):
-        return text
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return "".join(c if c.isascii() else "?" for c in plain)
+NO_LETTER = "\U0010fffd"
+"""A private-use character no font draws: what a font shows for it is its box for a letter it does not have."""
+
+
+def _shape(font: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = font.getmask(char)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_letter(path: str, char: str) -> bool:
+    """Whether the font at ``path`` draws ``char`` rather than its box for a missing letter."""
+    font = ImageFont.truetype(path, 24, layout_engine=ImageFont.Layout.BASIC)  # one per question: threads share none
+    return _shape(font, char) != _shape(font, NO_LETTER)
+
+
+def drawable(text: str, bold: bool = False) -> str:
+    """The text as the font found can draw it: a letter it does not have (a 🎲 in a name, most fonts' Chinese)
+    is left out rather than drawn as a box, and Pillow's own font, with plain Latin letters only, gets the
+    letters without their accents. A text with nothing left to draw is a question mark."""
+    path = font_file(bold) or font_file(not bold)
+    if path is not None:
+        kept = "".join(c for c in text if has_letter(path, c))
+    else:
+        plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+        kept = "".join(c for c in plain if c.isascii())
+    return " ".join(kept.split()) or "?"
 
 
 class _Pen:
@@ -116,7 +137,7 @@ class _Pen:
     def fitted(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, Font]:
         """The text, and a font of at most ``size`` (at least half of it) in which it fits ``width``; a text
         still too wide then loses letters at its end, marked with an ellipsis."""
-        text = drawable(text)
+        text = drawable(text, bold)
         for step in range(size, max(size // 2, 10) - 1, -2):
             font = self.font(step, bold)
             if self.draw.textlength(text, font=font) <= width:

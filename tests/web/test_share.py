@@ -160,6 +160,19 @@ def test_without_a_system_font_the_picture_is_drawn_in_pillows_own(monkeypatch: 
         result_image.font_file.cache_clear()
 
 
+def test_a_letter_the_font_lacks_is_left_out_of_the_picture_not_drawn_as_a_box() -> None:
+    """A 🎲 in a name, or a name in Chinese, with a font of European letters only: Bob is still Bob, not "Bob □"."""
+    path = result_image.font_file(True)
+    if path is None:
+        pytest.skip("no system font here: Pillow's own font is tested above")
+    assert not result_image.has_letter(path, "🎲") and result_image.has_letter(path, "Ř")
+    assert result_image.drawable("Bob 🎲", bold=True) == "Bob"
+    assert result_image.drawable("🎲 Šárka Dvořáková 🎲", bold=True) == "Šárka Dvořáková"
+    assert result_image.drawable("🎲🎲") == "?"
+    card = ResultCard("Mexican Train", "🎲 wins with 3 pips", (Place(1, "🎲", "3 pips"), Place(2, "Bob 🎲", "9 pips")))
+    assert Image.open(io.BytesIO(result_image.result_png(card))).width == 1080
+
+
 def test_the_text_carries_the_results_note(app: Flask) -> None:
     card = ResultCard("Mexican Train", "Ana wins with 3 pips", (Place(1, "Ana", "3 pips"),), note="ended early")
     with app.test_request_context():
