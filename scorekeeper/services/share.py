@@ -75,7 +75,7 @@ def result_card(game: GameView) -> ResultCard:
     """The result of a finished game; Conflict for a game still being played."""
     if not game.finished:
         raise Conflict(_("The game is not over yet: its result can be shared once it ends."))
-    places = tuple(Place(s.rank, s.player, score_words(game, s)) for s in game.standings)
+    places = tuple(Place(s.rank, s.player, place_words(game, s)) for s in game.standings)
     return ResultCard(str(game.kind.title), _headline(game), places)
 
 
@@ -84,6 +84,19 @@ def score_words(game: GameView, standing: Standing) -> str:
     if game.kind.wins_hands:
         return ngettext("%(num)d hand won", "%(num)d hands won", standing.wins)
     return _("%(pips)s pips", pips=format_number(standing.total))
+
+
+def place_words(game: GameView, standing: Standing) -> str:
+    """A player's score beside their place: in a game won by hands, the pips too, since they decide between
+    players with as many hands won (Zoë second and Bob third, both with none, is Zoë's 5 pips against Bob's 12)."""
+    if game.kind.wins_hands:
+        return ngettext(
+            "%(num)d hand won, %(pips)s pips",
+            "%(num)d hands won, %(pips)s pips",
+            standing.wins,
+            pips=format_number(standing.total),
+        )
+    return score_words(game, standing)
 
 
 def _headline(game: GameView) -> str:

@@ -134,8 +134,25 @@ def test_super_domino_shares_hands_won(client: FlaskClient) -> None:
     assert client.post(f"/api/v1/games/{game}/rounds", json=hand).status_code == 201
     assert client.post(f"/api/v1/games/{game}/finish", json={}).status_code == 200
     lines = _shared(client, game)["text"].splitlines()
-    assert lines[1:] == ["Ana wins with 1 hand won", "1. Ana: 1 hand won", "2. Ben: 0 hands won"]
+    assert lines[1:] == ["Ana wins with 1 hand won", "1. Ana: 1 hand won, 0 pips", "2. Ben: 0 hands won, 37 pips"]
     assert client.get(f"/games/{game}/result.png").status_code == 200
+
+
+def test_super_domino_shares_the_pips_that_rank_players_with_as_many_hands(client: FlaskClient) -> None:
+    """Zoë second and Bob third with no hand won each: the shared result says why (5 pips against 12)."""
+    players = ["Šárka", "Bob", "Giulia", "Zoë"]
+    game = client.post("/api/v1/games", json={"game": "super-domino", "players": players}).get_json()["id"]
+    hand = {"pips": dict(zip(players, (0, 12, 30, 5))), "tiles": dict(zip(players, (0, 2, 4, 1))), "went_out": "Šárka"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=hand).status_code == 201
+    assert client.post(f"/api/v1/games/{game}/finish", json={}).status_code == 200
+    assert _shared(client, game)["text"].splitlines()[2:] == [
+        "1. Šárka: 1 hand won, 0 pips",
+        "2. Zoë: 0 hands won, 5 pips",
+        "3. Bob: 0 hands won, 12 pips",
+        "4. Giulia: 0 hands won, 30 pips",
+    ]
+    client.set_cookie("lang", "it")
+    assert "2. Zoë: 0 mani vinte, 5 punti" in _shared(client, game)["text"].splitlines()
 
 
 def test_the_result_is_shared_in_the_readers_language(client: FlaskClient) -> None:
