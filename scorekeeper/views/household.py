@@ -146,8 +146,13 @@ def open_game() -> Response:
         game_id = join.opened_game(db_session(), typed, _game_id(typed))
     except ServiceError as e:
         flash(e.message)
-        return redirect(url_for("games.index"))
+        # back with what was typed still in the field: a code with one letter wrong is fixed, not typed anew
+        return redirect(url_for("games.index", game=typed[:TYPED_KEPT], _anchor="open-game"))
     return redirect(url_for("games.table", game_id=game_id))
+
+
+TYPED_KEPT = 300
+"""How much of what was typed under "Open a game" comes back to the field when it opens no game: a whole link."""
 
 
 def _game_id(typed: str) -> str | None:

@@ -13,6 +13,7 @@ import pytest
 from alembic import command
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.orm import Session
 
@@ -71,6 +72,18 @@ def test_a_code_that_opens_no_game_says_so(client: FlaskClient, typed: str) -> N
     assert response.status_code == 200
     assert "No game has that code." in page_text(response)
     assert "It may have been deleted" not in page_text(response)
+
+
+@pytest.mark.parametrize("typed", ["wtzk fdj5", "<b>k7wp</b>", "Zoë's game"])
+def test_a_code_that_opens_no_game_stays_in_the_field_to_fix(client: FlaskClient, typed: str) -> None:
+    """One letter wrong in a code read across the table: the phone says so and keeps what was typed, to correct."""
+    start_game(client, "Ana", "Ben")
+    response = client.get("/open", query_string={"game": typed}, follow_redirects=True)
+    assert "No game has that code." in page_text(response) or "not a game link or code" in page_text(response)
+    field = re.search(r'<input id="open-game"[^>]*>', page_text(response))
+    assert field is not None
+    assert f'value="{escape(typed)}"' in field[0]
+    assert client.get("/").status_code == 200 and 'value=""' in page_text(client.get("/"))  # empty once done
 
 
 def test_the_old_id_and_its_links_keep_opening_the_game(app: Flask, client: FlaskClient) -> None:
