@@ -153,6 +153,23 @@ class _Pen:
         shown, font = self.fitted(text, size, width, bold)
         self.draw.text(xy, shown, font=font, **style)  # type: ignore[arg-type]
 
+    def headline(self, xy: tuple[float, float], text: str, size: int, width: int, **style: object) -> None:
+        """Like :meth:`line`, but a text that fits only in a much smaller font (a long name before "wins with 9
+        pips") is broken into two lines, so that the sentence is read whole rather than cut after the name."""
+        bold = bool(style.get("bold", False))
+        smallest = size * 2 // 3
+        if self.draw.textlength(drawable(text, bold), font=self.font(smallest, bold)) <= width:
+            self.line(xy, text, size, width, **style)
+            return
+        words = text.split()
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))] or [(text, "")]
+        font = self.font(smallest, bold)
+        top, bottom = min(halves, key=lambda h: max(self.draw.textlength(drawable(t, bold), font=font) for t in h))
+        x, y = xy
+        self.line((x, y), top, smallest, width, **dict(style))
+        if bottom:
+            self.line((x, y + smallest * 5 // 4), bottom, smallest, width, **dict(style))
+
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -171,7 +188,7 @@ def result_png(card: ResultCard) -> bytes:
     inner = WIDTH - 2 * MARGIN
     draw.rectangle((0, 0, WIDTH, 12), fill=FELT)
     pen.line((WIDTH / 2, 48), card.title, 40, inner, fill=MUTED, anchor="mt")
-    pen.line((WIDTH / 2, 112), card.headline, 60, inner, fill=INK, anchor="mt", bold=True)
+    pen.headline((WIDTH / 2, 112), card.headline, 60, inner, fill=INK, anchor="mt", bold=True)
     _podium(draw, pen, card)
     top = PODIUM_BASE + 40
     for i, place in enumerate(card.places):

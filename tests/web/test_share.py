@@ -119,6 +119,20 @@ def test_the_picture_draws_the_winner_and_the_podiums_names() -> None:
         assert first.crop(band).tobytes() != second.crop(band).tobytes()  # and they are the name's
 
 
+def test_a_long_winners_name_leaves_the_headline_whole_on_two_lines() -> None:
+    """A name of 30 wide letters: the headline is not cut to the name and an ellipsis, it goes on below."""
+
+    def drawn(headline: str) -> Image.Image:
+        card = ResultCard("Mexican Train", headline, (Place(1, "W" * 30, "9 pips"), Place(2, "Ben", "15 pips")))
+        return Image.open(io.BytesIO(result_image.result_png(card))).convert("L")
+
+    below = (0, 175, 1080, 215)  # under a one-line headline, above the podium's names
+    assert drawn("Ana wins with 9 pips").crop(below).getextrema()[0] > 200  # one line: nothing there
+    long = drawn(f"{'W' * 30} wins with 9 pips")
+    assert long.crop(below).getextrema()[0] < 80  # the rest of the sentence, dark on the paper
+    assert long.crop(below).tobytes() != drawn(f"{'W' * 30} wins with 12 pips").crop(below).tobytes()
+
+
 def test_a_game_still_played_has_no_result_to_share(client: FlaskClient) -> None:
     game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
     for path in (f"/games/{game}/share", f"/games/{game}/result.png"):
