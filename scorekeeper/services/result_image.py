@@ -41,6 +41,9 @@ class ResultCard:
     """Every player, first place first."""
     note: str = ""
     """A mark the result carries (how the game ended), or nothing."""
+    podium: tuple[Place, ...] | None = None
+    """The places on the podium, best first, as the end screen stands them (a player who left is on no step);
+    None for the first three places."""
 
 
 FONTS: dict[bool, tuple[str, ...]] = {
@@ -173,8 +176,11 @@ class _Pen:
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-# the podium's steps, left to right: second, first, third (as the end screen stands them), and their heights
-STEPS = ((1, 150), (0, 220), (2, 110))
+# the podium's steps, left to right: second, first, third (as the end screen stands them); each as tall as its
+# rank, so that players sharing a place stand as high as each other (a tie for first: two steps of the first's)
+COLUMNS = (1, 0, 2)
+RISE = {1: 220, 2: 150}
+LOWEST_RISE = 110
 PODIUM_TOP = 250
 PODIUM_BASE = 570
 
@@ -209,10 +215,12 @@ def result_png(card: ResultCard) -> bytes:
 def _podium(draw: ImageDraw.ImageDraw, pen: _Pen, card: ResultCard) -> None:
     """The first three places on their steps, a step taller the better the place, its rank on its front."""
     step_width = (WIDTH - 2 * MARGIN - 2 * 24) / 3
-    for column, (index, rise) in enumerate(STEPS):
-        if index >= len(card.places):
+    standing = card.places[:3] if card.podium is None else card.podium
+    for column, index in enumerate(COLUMNS):
+        if index >= len(standing):
             continue
-        place = card.places[index]
+        place = standing[index]
+        rise = RISE.get(place.rank, LOWEST_RISE)
         left = MARGIN + column * (step_width + 24)
         middle = left + step_width / 2
         top = PODIUM_BASE - rise

@@ -76,7 +76,9 @@ def result_card(game: GameView) -> ResultCard:
     if not game.finished:
         raise Conflict(_("The game is not over yet: its result can be shared once it ends."))
     places = tuple(Place(s.rank, s.player, place_words(game, s)) for s in game.standings)
-    return ResultCard(str(game.kind.title), _headline(game), places)
+    on_podium = {s.player for s in game.podium}
+    podium = tuple(p for p in places if p.player in on_podium)
+    return ResultCard(str(game.kind.title), _headline(game), places, podium=podium)
 
 
 def score_words(game: GameView, standing: Standing) -> str:

@@ -133,6 +133,33 @@ def test_a_long_winners_name_leaves_the_headline_whole_on_two_lines() -> None:
     assert long.crop(below).tobytes() != drawn(f"{'W' * 30} wins with 12 pips").crop(below).tobytes()
 
 
+def _colour(name: str) -> tuple[int, ...]:
+    return tuple(Image.new("RGB", (1, 1), name).getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+def test_players_sharing_a_place_stand_on_steps_as_high_as_each_other() -> None:
+    """Ana and Ben share first place: on the end screen both stand on the first's step; the picture agrees."""
+    places = (Place(1, "Ana", "10 pips"), Place(1, "Ben", "10 pips"), Place(3, "Cleo", "15 pips"))
+    image = Image.open(io.BytesIO(result_image.result_png(ResultCard("Mexican Train", "Shared win", places))))
+    second_column, as_high_as_the_first = 80, result_image.PODIUM_BASE - result_image.RISE[1] + 30
+    assert image.convert("RGB").getpixel((second_column, as_high_as_the_first)) == _colour(result_image.GOLD)
+
+
+def test_a_player_who_left_stands_on_no_step_of_the_pictures_podium(client: FlaskClient) -> None:
+    """Cleo left after round 1 of 2: the end screen's podium has Ana and Ben only; so has the picture, while its
+    places still list her."""
+    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben", "Cleo"], "rounds": 2}).get_json()["id"]
+    first = {"pips": {"Ana": 0, "Ben": 9, "Cleo": 4}, "went_out": "Ana"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=first).status_code == 201
+    assert client.patch(f"/api/v1/games/{game}/seats/2", json={"left": True}).status_code == 200
+    second = {"pips": {"Ana": 7, "Ben": 0}, "went_out": "Ben"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=second).status_code == 201
+    assert [line.split(":")[0] for line in _shared(client, game)["text"].splitlines()[2:]][-1].endswith("Cleo")
+    image = Image.open(io.BytesIO(client.get(f"/games/{game}/result.png").data)).convert("RGB")
+    third_step = (736, result_image.PODIUM_BASE - 20)
+    assert image.getpixel(third_step) == _colour(result_image.PAPER)
+
+
 def test_a_game_still_played_has_no_result_to_share(client: FlaskClient) -> None:
     game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
     for path in (f"/games/{game}/share", f"/games/{game}/result.png"):
