@@ -27,6 +27,13 @@ class Place:
     player: str
     score: str
     """"45 pips", or in Super Domino "3 hands won", in the reader's language."""
+    mark: str = ""
+    """What sets the place apart ("left after round 4"), or nothing."""
+
+    @property
+    def named(self) -> str:
+        """The player as the list of places shows them: with their mark, when there is one."""
+        return f"{self.player} ({self.mark})" if self.mark else self.player
 
 
 @dataclass(frozen=True)
@@ -203,7 +210,7 @@ def result_png(card: ResultCard) -> bytes:
             draw.rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW), fill="#eef2ef")
         middle = y + ROW / 2
         pen.line((MARGIN + 40, middle), str(place.rank), 34, 80, fill=INK, anchor="mm", bold=True)
-        pen.line((MARGIN + 100, middle), place.player, 34, inner - 420, fill=INK, anchor="lm")
+        pen.line((MARGIN + 100, middle), place.named, 34, inner - 420, fill=INK, anchor="lm")
         pen.line((WIDTH - MARGIN, middle), place.score, 34, 300, fill=INK, anchor="rm")
     if card.note:
         pen.line((WIDTH / 2, top + ROW * len(card.places) + 20), card.note, 30, inner, fill=MUTED, anchor="mt")

@@ -75,7 +75,7 @@ def result_card(game: GameView) -> ResultCard:
     """The result of a finished game; Conflict for a game still being played."""
     if not game.finished:
         raise Conflict(_("The game is not over yet: its result can be shared once it ends."))
-    places = tuple(Place(s.rank, s.player, place_words(game, s)) for s in game.standings)
+    places = tuple(Place(s.rank, s.player, place_words(game, s), _left(game, s)) for s in game.standings)
     on_podium = {s.player for s in game.podium}
     podium = tuple(p for p in places if p.player in on_podium)
     return ResultCard(str(game.kind.title), _headline(game), places, podium=podium)
@@ -86,6 +86,14 @@ def score_words(game: GameView, standing: Standing) -> str:
     if game.kind.wins_hands:
         return ngettext("%(num)d hand won", "%(num)d hands won", standing.wins)
     return _("%(pips)s pips", pips=format_number(standing.total))
+
+
+def _left(game: GameView, standing: Standing) -> str:
+    """ "left after round 4" for a player who left, as the end screen marks them: else their few pips would read
+    as a place earned; nothing for everyone else."""
+    if standing.left_after is None:
+        return ""
+    return _(game.kind.words.left_after, number=standing.left_after)
 
 
 def place_words(game: GameView, standing: Standing) -> str:
@@ -121,7 +129,7 @@ def _plain(message: str, **params: str) -> str:
 def share_text(card: ResultCard, watch: str | None) -> str:
     """The text to send: the game, who won, every place with its score, and the watch link when there is one."""
     lines = [f"{card.title}: {_('Final result')}", card.headline]
-    lines += [f"{p.rank}. {p.player}: {p.score}" for p in card.places]
+    lines += [f"{p.rank}. {p.named}: {p.score}" for p in card.places]
     if card.note:
         lines.append(card.note)
     if watch:

@@ -146,15 +146,15 @@ def test_players_sharing_a_place_stand_on_steps_as_high_as_each_other() -> None:
 
 
 def test_a_player_who_left_stands_on_no_step_of_the_pictures_podium(client: FlaskClient) -> None:
-    """Cleo left after round 1 of 2: the end screen's podium has Ana and Ben only; so has the picture, while its
-    places still list her."""
+    """Cleo left after round 1 of 2 with her 4 pips: the end screen's podium has Ana and Ben only; so has the
+    picture, while its places and the text still list her, marked as having left, as the end screen marks her."""
     game = client.post("/api/v1/games", json={"players": ["Ana", "Ben", "Cleo"], "rounds": 2}).get_json()["id"]
     first = {"pips": {"Ana": 0, "Ben": 9, "Cleo": 4}, "went_out": "Ana"}
     assert client.post(f"/api/v1/games/{game}/rounds", json=first).status_code == 201
     assert client.patch(f"/api/v1/games/{game}/seats/2", json={"left": True}).status_code == 200
     second = {"pips": {"Ana": 7, "Ben": 0}, "went_out": "Ben"}
     assert client.post(f"/api/v1/games/{game}/rounds", json=second).status_code == 201
-    assert [line.split(":")[0] for line in _shared(client, game)["text"].splitlines()[2:]][-1].endswith("Cleo")
+    assert _shared(client, game)["text"].splitlines()[-1] == "3. Cleo (left after round 1): 4 pips"
     image = Image.open(io.BytesIO(client.get(f"/games/{game}/result.png").data)).convert("RGB")
     third_step = (736, result_image.PODIUM_BASE - 20)
     assert image.getpixel(third_step) == _colour(result_image.PAPER)
