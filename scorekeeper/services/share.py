@@ -78,7 +78,14 @@ def result_card(game: GameView) -> ResultCard:
     places = tuple(Place(s.rank, s.player, place_words(game, s), _left(game, s)) for s in game.standings)
     on_podium = {s.player for s in game.podium}
     podium = tuple(p for p in places if p.player in on_podium)
-    return ResultCard(str(game.kind.title), _headline(game), places, podium=podium)
+    return ResultCard(str(game.kind.title), _headline(game), places, note=_ended(game), podium=podium)
+
+
+def _ended(game: GameView) -> str:
+    """ "ended after round 7 of 13" for a game the table ended early, as the end screen says it; else nothing."""
+    if game.ended_after is None:
+        return ""
+    return _(game.kind.words.ended_after, number=game.ended_after, total=game.rounds_total)
 
 
 def score_words(game: GameView, standing: Standing) -> str:

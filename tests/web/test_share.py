@@ -231,6 +231,18 @@ def test_a_letter_the_font_lacks_is_left_out_of_the_picture_not_drawn_as_a_box()
     assert Image.open(io.BytesIO(result_image.result_png(card))).width == 1080
 
 
+def test_a_game_ended_early_is_shared_as_ended_early(client: FlaskClient) -> None:
+    """The table stopped after round 1 of 3: the end screen says so, and so do the text and the picture."""
+    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rounds": 3}).get_json()["id"]
+    played = {"pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=played).status_code == 201
+    assert client.post(f"/api/v1/games/{game}/finish", json={"number": 1}).status_code == 200
+    assert _shared(client, game)["text"].splitlines()[-1] == "ended after round 1 of 3"
+    ended = Image.open(io.BytesIO(client.get(f"/games/{game}/result.png").data))
+    whole = _finished(client, ("Ana", "Ben"))
+    assert ended.height > Image.open(io.BytesIO(client.get(f"/games/{whole}/result.png").data)).height  # its line
+
+
 def test_the_text_carries_the_results_note(app: Flask) -> None:
     card = ResultCard("Mexican Train", "Ana wins with 3 pips", (Place(1, "Ana", "3 pips"),), note="ended early")
     with app.test_request_context():
