@@ -147,7 +147,7 @@ def open_game() -> Response:
     except ServiceError as e:
         flash(e.message)
         # back with what was typed still in the field: a code with one letter wrong is fixed, not typed anew
-        return redirect(url_for("games.index", game=typed[:TYPED_KEPT], _anchor="open-game"))
+        return redirect(url_for("games.index", game=typed[:TYPED_KEPT]))  # the top: the message first
     return redirect(url_for("games.table", game_id=game_id))
 
 
