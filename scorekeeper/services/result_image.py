@@ -131,7 +131,9 @@ def drawable(text: str, bold: bool = False) -> str:
     else:
         plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
         kept = "".join(c for c in plain if c.isascii())
-    return " ".join(kept.split()) or "?"
+    kept = " ".join(kept.split())
+    # joiners and variation selectors left from emoji draw nothing: a name of nothing else is a question mark
+    return kept if any(unicodedata.category(c)[0] not in "CZ" for c in kept) else "?"
 
 
 class _Pen:

@@ -227,6 +227,7 @@ def test_a_letter_the_font_lacks_is_left_out_of_the_picture_not_drawn_as_a_box()
     assert result_image.drawable("Bob 🎲", bold=True) == "Bob"
     assert result_image.drawable("🎲 Šárka Dvořáková 🎲", bold=True) == "Šárka Dvořáková"
     assert result_image.drawable("🎲🎲") == "?"
+    assert result_image.drawable("👨\u200d👩\u200d👧") == "?"  # the joiners of a family left on their own draw nothing
     card = ResultCard("Mexican Train", "🎲 wins with 3 pips", (Place(1, "🎲", "3 pips"), Place(2, "Bob 🎲", "9 pips")))
     assert Image.open(io.BytesIO(result_image.result_png(card))).width == 1080
 
