@@ -8,6 +8,7 @@ import copy
 import re
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from alembic import command
@@ -181,3 +182,15 @@ def test_a_game_without_a_code_is_given_one_on_its_join_page(app: Flask, client:
     assert CODE.fullmatch(code) and shown_code(client, game) == code
     with app.test_client() as other:
         assert other.get("/open", query_string={"game": code.lower()}).headers["Location"] == game
+
+
+def test_a_watch_link_pasted_to_open_a_game_opens_the_watch_page(client: FlaskClient) -> None:
+    """The read-only link a result was shared with, pasted under "Open a game": the game as that link shows it,
+    not "Not found … it may have been deleted" (its code is no game id)."""
+    game = start_game(client, "Ana", "Ben")
+    watch = re.search(r"https?://[^\s<\"]+/watch/[\w-]+", page_text(client.get(f"{game}/join")))
+    assert watch is not None
+    response = client.get("/open", query_string={"game": f" {watch[0]} "})
+    assert response.status_code == 302 and response.headers["Location"] == urlsplit(watch[0]).path
+    page = client.get(response.headers["Location"])
+    assert page.status_code == 200 and "Ana" in page_text(page)
