@@ -55,6 +55,7 @@ from ..models import (
     new_join_code,
     utcnow,
 )
+from ..rules.i18n import N_
 from .game_file import FormatError as FormatError  # raised by every check here, and by those of game_file
 from .game_file import check_game, shown, storable_text
 from .game_view import view
@@ -215,6 +216,13 @@ def carry_join_code(db: Session, node: _Row, taken: set[str]) -> None:
     taken.add(code)
 
 
+WHOLE_NUMBER = N_("expected a whole number")
+A_LIST = N_("expected a list")
+MISSING = N_("missing")
+NO_SEAT = N_("no seat has this position")
+"""The refusals said of many fields (each in the reader's language: the import page and the API show them)."""
+
+
 def _is_join_code(text: str) -> bool:
     return len(text) == JOIN_CODE_LENGTH and all(c in JOIN_ALPHABET for c in text)
 
@@ -272,29 +280,34 @@ def _reason(e: SQLAlchemyError) -> str:
 def read_document(doc: JSON) -> list[_Row]:
     """The document's games, every value checked and typed; FormatError names the first mistake."""
     if not isinstance(doc, Mapping):
-        raise FormatError("", "expected a JSON object (a scorekeeper backup)")
+        raise FormatError("", _("expected a JSON object (a scorekeeper backup)"))
     if doc.get("format") != FORMAT:
-        raise FormatError("format", f'expected "{FORMAT}": this is not a scorekeeper backup')
+        raise FormatError("format", _('expected "%(format)s": this is not a scorekeeper backup', format=FORMAT))
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FormatError("version", "expected a whole number")
+        raise FormatError("version", _(WHOLE_NUMBER))
     if version > VERSION:
         raise FormatError(
-            "version", f"this backup is version {shown(str(version))}; this scorekeeper reads up to version {VERSION}"
+            "version",
+            _(
+                "this backup is version %(version)d; this scorekeeper reads up to version %(newest)d",
+                version=version,
+                newest=VERSION,
+            ),
         )
     games = doc.get("games")
     if not isinstance(games, list):
-        raise FormatError("games", "expected a list")
+        raise FormatError("games", _(A_LIST))
     storable_text(games, "games")
     storable_text(doc.get("merges"), "merges")
     rows = [_load(GAMES, raw, f"games[{i}]") for i, raw in enumerate(games)]
     seen: set[str] = set()
     for i, row in enumerate(rows):
         if "id" not in row.values:
-            raise FormatError(f"games[{i}].id", "missing")
+            raise FormatError(f"games[{i}].id", _(MISSING))
         game_id = row.values["id"]
         if game_id in seen:
-            raise FormatError(f"games[{i}].id", f"the game {game_id} appears twice")
+            raise FormatError(f"games[{i}].id", _("the game %(game)s appears twice", game=game_id))
         seen.add(game_id)
         _check_game(row, f"games[{i}]")
     for key, problem in (
@@ -474,23 +487,23 @@ def _dump_value(value: Any) -> JSON:
 
 def _load(table: _Table, raw: JSON, path: str) -> _Row:
     if not isinstance(raw, Mapping):
-        raise FormatError(path, "expected an object")
+        raise FormatError(path, _("expected an object"))
     columns = dict(table.columns())
     children = dict(table.children)
     for key in raw:
         if key not in columns and key not in children:
-            raise FormatError(f"{path}.{shown(key)}", "unknown field (was the backup made by a newer scorekeeper?)")
+            raise FormatError(f"{path}.{shown(key)}", _("unknown field (was the backup made by a newer scorekeeper?)"))
     values: dict[str, Any] = {}
     for key, column in columns.items():
         if key in raw:
             values[key] = _load_value(column, raw[key], f"{path}.{key}")
         elif column.default is None and column.server_default is None and not column.nullable:
-            raise FormatError(f"{path}.{key}", "missing")
+            raise FormatError(f"{path}.{key}", _(MISSING))
     nested: dict[str, list[_Row]] = {}
     for name, child in children.items():
         items = raw.get(name, [])
         if not isinstance(items, list):
-            raise FormatError(f"{path}.{name}", "expected a list")
+            raise FormatError(f"{path}.{name}", _(A_LIST))
         nested[name] = [_load(child, item, f"{path}.{name}[{i}]") for i, item in enumerate(items)]
     return _Row(table, values, nested)
 
@@ -500,16 +513,16 @@ def _load_value(column: Column[Any], value: JSON, path: str) -> Any:
     if value is None:
         if column.nullable and not column.primary_key:
             return None
-        raise FormatError(path, "may not be null")
+        raise FormatError(path, _("may not be null"))
     if isinstance(kind, Boolean):
         if not isinstance(value, bool):
-            raise FormatError(path, "expected true or false")
+            raise FormatError(path, _("expected true or false"))
         return value
     if isinstance(kind, Integer):
         if not _is_int(value):
-            raise FormatError(path, "expected a whole number")
+            raise FormatError(path, _(WHOLE_NUMBER))
         if not -(2**31) <= value < 2**31:  # what every database's INTEGER holds
-            raise FormatError(path, "too large")
+            raise FormatError(path, _("too large"))
         return value
     if isinstance(kind, DateTime):
         try:
@@ -517,15 +530,15 @@ def _load_value(column: Column[Any], value: JSON, path: str) -> Any:
         except ValueError:
             moment = None
         if moment is None:
-            raise FormatError(path, "expected a date and time such as 2026-12-01T20:30:00+00:00")
+            raise FormatError(path, _("expected a date and time such as 2026-12-01T20:30:00+00:00"))
         return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
     if isinstance(kind, String):
         if not isinstance(value, str):
-            raise FormatError(path, "expected a string")
+            raise FormatError(path, _("expected a string"))
         if kind.length is not None and len(value) > kind.length:
-            raise FormatError(path, f"longer than {kind.length} characters")
+            raise FormatError(path, _("longer than %(most)d characters", most=kind.length))
         if column.primary_key and not value:
-            raise FormatError(path, "may not be empty")
+            raise FormatError(path, _("may not be empty"))
         return value
     raise FormatError(path, f"cannot restore a column of type {kind}")  # a new column type: teach this module
 
@@ -538,7 +551,10 @@ def _check_game(game: _Row, path: str) -> None:
     """What the tables' constraints and the score sheet rely on, worded before the database refuses it."""
     kind = game.values.get("kind")
     if kind is not None and kind not in KINDS:
-        raise FormatError(f"{path}.kind", f"unknown game {kind!r} (expected one of: {', '.join(KINDS)})")
+        raise FormatError(
+            f"{path}.kind",
+            _("unknown game %(kind)s (expected one of: %(kinds)s)", kind=repr(kind), kinds=", ".join(KINDS)),
+        )
     _unique(game.children["seats"], "position", f"{path}.seats")
     _unique(game.children["seats"], "name", f"{path}.seats")
     _unique(game.children["rounds"], "number", f"{path}.rounds")
@@ -546,14 +562,14 @@ def _check_game(game: _Row, path: str) -> None:
     # optional: a backup made before games knew their first dealer restores with the first seat dealing
     dealer = game.values.get("first_dealer")
     if dealer is not None and positions and dealer not in positions:
-        raise FormatError(f"{path}.first_dealer", "no seat has this position")
+        raise FormatError(f"{path}.first_dealer", _(NO_SEAT))
     _check_house_rules(game, path)
     for r, rnd in enumerate(game.children["rounds"]):
         scores = rnd.children["scores"]
         _unique(scores, "seat_position", f"{path}.rounds[{r}].scores")
         for s, score in enumerate(scores):
             if score.values["seat_position"] not in positions:
-                raise FormatError(f"{path}.rounds[{r}].scores[{s}].seat_position", "no seat has this position")
+                raise FormatError(f"{path}.rounds[{r}].scores[{s}].seat_position", _(NO_SEAT))
     check_game(game, path)
 
 
@@ -578,7 +594,7 @@ def _unique(rows: Sequence[_Row], key: str, path: str) -> None:
     for i, row in enumerate(rows):
         value = row.values[key]
         if value in seen:
-            raise FormatError(f"{path}[{i}].{key}", f"{value!r} appears twice")
+            raise FormatError(f"{path}[{i}].{key}", _("%(value)s appears twice", value=repr(value)))
         seen.add(value)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -27,9 +27,13 @@ class Place:
     player: str
     score: str
     """"45 pips", or in Super Domino "3 hands won", in the reader's language."""
-    left: str = ""
-    """For a player who left, when ("left after round 4"): they hold no place and stand on no step of the
-    podium; nothing for one who played on."""
+    mark: str = ""
+    """When the player left ("left after round 4"), or nothing: a player who left holds no place."""
+
+    @property
+    def named(self) -> str:
+        """The player as the list of places shows them: with their mark, when there is one."""
+        return f"{self.player} ({self.mark})" if self.mark else self.player
 
 
 @dataclass(frozen=True)
@@ -41,9 +45,12 @@ class ResultCard:
     headline: str
     """Who won, as the end screen says it, without its markup."""
     places: tuple[Place, ...]
-    """Every player, first place first, those who left after everyone who played on."""
+    """Every player, first place first."""
     note: str = ""
     """A mark the result carries (how the game ended), or nothing."""
+    podium: tuple[Place, ...] | None = None
+    """The places on the podium, best first, as the end screen stands them (a player who left is on no step);
+    None for the first three places."""
 
 
 FONTS: dict[bool, tuple[str, ...]] = {
@@ -98,12 +105,35 @@ def font_file(bold: bool) -> str | None:
     return None
 
 
-def drawable(text: str) -> str:
-    """The text as the font found can draw it: Pillow's own font has plain Latin letters only."""
-    if font_file(True) or font_file(False):
-        return text
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return "".join(c if c.isascii() else "?" for c in plain)
+NO_LETTER = "\U0010fffd"
+"""A private-use character no font draws: what a font shows for it is its box for a letter it does not have."""
+
+
+def _shape(font: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = font.getmask(char)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_letter(path: str, char: str) -> bool:
+    """Whether the font at ``path`` draws ``char`` rather than its box for a missing letter."""
+    font = ImageFont.truetype(path, 24, layout_engine=ImageFont.Layout.BASIC)  # one per question: threads share none
+    return _shape(font, char) != _shape(font, NO_LETTER)
+
+
+def drawable(text: str, bold: bool = False) -> str:
+    """The text as the font found can draw it: a letter it does not have (a 🎲 in a name, most fonts' Chinese)
+    is left out rather than drawn as a box, and Pillow's own font, with plain Latin letters only, gets the
+    letters without their accents. A text with nothing left to draw is a question mark."""
+    path = font_file(bold) or font_file(not bold)
+    if path is not None:
+        kept = "".join(c for c in text if has_letter(path, c))
+    else:
+        plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+        kept = "".join(c for c in plain if c.isascii())
+    kept = " ".join(kept.split())
+    # joiners and variation selectors left from emoji draw nothing: a name of nothing else is a question mark
+    return kept if any(unicodedata.category(c)[0] not in "CZ" for c in kept) else "?"
 
 
 class _Pen:
@@ -119,7 +149,7 @@ class _Pen:
     def fitted(self, text: str, size: int, width: int, bold: bool = False) -> tuple[str, Font]:
         """The text, and a font of at most ``size`` (at least half of it) in which it fits ``width``; a text
         still too wide then loses letters at its end, marked with an ellipsis."""
-        text = drawable(text)
+        text = drawable(text, bold)
         for step in range(size, max(size // 2, 10) - 1, -2):
             font = self.font(step, bold)
             if self.draw.textlength(text, font=font) <= width:
@@ -135,11 +165,31 @@ class _Pen:
         shown, font = self.fitted(text, size, width, bold)
         self.draw.text(xy, shown, font=font, **style)  # type: ignore[arg-type]
 
+    def headline(self, xy: tuple[float, float], text: str, size: int, width: int, **style: object) -> None:
+        """Like :meth:`line`, but a text that fits only in a much smaller font (a long name before "wins with 9
+        pips") is broken into two lines, so that the sentence is read whole rather than cut after the name."""
+        bold = bool(style.get("bold", False))
+        smallest = size * 2 // 3
+        if self.draw.textlength(drawable(text, bold), font=self.font(smallest, bold)) <= width:
+            self.line(xy, text, size, width, **style)
+            return
+        words = text.split()
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))] or [(text, "")]
+        font = self.font(smallest, bold)
+        top, bottom = min(halves, key=lambda h: max(self.draw.textlength(drawable(t, bold), font=font) for t in h))
+        x, y = xy
+        self.line((x, y), top, smallest, width, **dict(style))
+        if bottom:
+            self.line((x, y + smallest * 5 // 4), bottom, smallest, width, **dict(style))
+
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-# the podium's steps, left to right: second, first, third (as the end screen stands them), and their heights
-STEPS = ((1, 150), (0, 220), (2, 110))
+# the podium's steps, left to right: second, first, third (as the end screen stands them); each as tall as its
+# rank, so that players sharing a place stand as high as each other (a tie for first: two steps of the first's)
+COLUMNS = (1, 0, 2)
+RISE = {1: 220, 2: 150}
+LOWEST_RISE = 110
 PODIUM_TOP = 250
 PODIUM_BASE = 570
 
@@ -153,7 +203,7 @@ def result_png(card: ResultCard) -> bytes:
     inner = WIDTH - 2 * MARGIN
     draw.rectangle((0, 0, WIDTH, 12), fill=FELT)
     pen.line((WIDTH / 2, 48), card.title, 40, inner, fill=MUTED, anchor="mt")
-    pen.line((WIDTH / 2, 112), card.headline, 60, inner, fill=INK, anchor="mt", bold=True)
+    pen.headline((WIDTH / 2, 112), card.headline, 60, inner, fill=INK, anchor="mt", bold=True)
     _podium(draw, pen, card)
     top = PODIUM_BASE + 40
     for i, place in enumerate(card.places):
@@ -161,15 +211,11 @@ def result_png(card: ResultCard) -> bytes:
         if i % 2 == 0:
             draw.rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW), fill="#eef2ef")
         middle = y + ROW / 2
+        pen.line(
+            (MARGIN + 40, middle), "–" if place.mark else str(place.rank), 34, 80, fill=INK, anchor="mm", bold=True
+        )
+        pen.line((MARGIN + 100, middle), place.named, 34, inner - 420, fill=INK, anchor="lm")
         pen.line((WIDTH - MARGIN, middle), place.score, 34, 300, fill=INK, anchor="rm")
-        if place.left:  # no place, and the name shares its line with when they left
-            pen.line((MARGIN + 40, middle), "–", 34, 80, fill=MUTED, anchor="mm")
-            name = MARGIN + 100, y + ROW * 0.3
-            pen.line(name, place.player, 30, inner - 420, fill=INK, anchor="lm")
-            pen.line((MARGIN + 100, y + ROW * 0.75), place.left, 22, inner - 420, fill=MUTED, anchor="lm")
-            continue
-        pen.line((MARGIN + 40, middle), str(place.rank), 34, 80, fill=INK, anchor="mm", bold=True)
-        pen.line((MARGIN + 100, middle), place.player, 34, inner - 420, fill=INK, anchor="lm")
     if card.note:
         pen.line((WIDTH / 2, top + ROW * len(card.places) + 20), card.note, 30, inner, fill=MUTED, anchor="mt")
     out = io.BytesIO()
@@ -178,14 +224,14 @@ def result_png(card: ResultCard) -> bytes:
 
 
 def _podium(draw: ImageDraw.ImageDraw, pen: _Pen, card: ResultCard) -> None:
-    """The first three places of those who played on on their steps, a step taller the better the place, its
-    rank on its front."""
+    """The first three places on their steps, a step taller the better the place, its rank on its front."""
     step_width = (WIDTH - 2 * MARGIN - 2 * 24) / 3
-    stayed = [p for p in card.places if not p.left]
-    for column, (index, rise) in enumerate(STEPS):
-        if index >= len(stayed):
+    standing = [p for p in card.places if not p.mark][:3] if card.podium is None else card.podium
+    for column, index in enumerate(COLUMNS):
+        if index >= len(standing):
             continue
-        place = stayed[index]
+        place = standing[index]
+        rise = RISE.get(place.rank, LOWEST_RISE)
         left = MARGIN + column * (step_width + 24)
         middle = left + step_width / 2
         top = PODIUM_BASE - rise

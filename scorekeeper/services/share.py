@@ -75,19 +75,17 @@ def result_card(game: GameView) -> ResultCard:
     """The result of a finished game; Conflict for a game still being played."""
     if not game.finished:
         raise Conflict(_("The game is not over yet: its result can be shared once it ends."))
-    words = game.kind.words
-    places = tuple(
-        Place(
-            s.rank,
-            s.player,
-            score_words(game, s),
-            "" if s.left_after is None else _(words.left_after, number=s.left_after),
-        )
-        for s in game.standings
-    )
-    ended = game.ended_after
-    note = "" if ended is None else _(words.ended_after, number=ended, total=game.rounds_total)
-    return ResultCard(str(game.kind.title), _headline(game), places, note)
+    places = tuple(Place(s.rank, s.player, place_words(game, s), _left(game, s)) for s in game.standings)
+    on_podium = {s.player for s in game.podium}
+    podium = tuple(p for p in places if p.player in on_podium)
+    return ResultCard(str(game.kind.title), _headline(game), places, note=_ended(game), podium=podium)
+
+
+def _ended(game: GameView) -> str:
+    """ "ended after round 7 of 13" for a game the table ended early, as the end screen says it; else nothing."""
+    if game.ended_after is None:
+        return ""
+    return _(game.kind.words.ended_after, number=game.ended_after, total=game.rounds_total)
 
 
 def score_words(game: GameView, standing: Standing) -> str:
@@ -95,6 +93,27 @@ def score_words(game: GameView, standing: Standing) -> str:
     if game.kind.wins_hands:
         return ngettext("%(num)d hand won", "%(num)d hands won", standing.wins)
     return _("%(pips)s pips", pips=format_number(standing.total))
+
+
+def _left(game: GameView, standing: Standing) -> str:
+    """ "left after round 4" for a player who left, as the end screen marks them: else their few pips would read
+    as a place earned; nothing for everyone else."""
+    if standing.left_after is None:
+        return ""
+    return _(game.kind.words.left_after, number=standing.left_after)
+
+
+def place_words(game: GameView, standing: Standing) -> str:
+    """A player's score beside their place: in a game won by hands, the pips too, since they decide between
+    players with as many hands won (Zoë second and Bob third, both with none, is Zoë's 5 pips against Bob's 12)."""
+    if game.kind.wins_hands:
+        return ngettext(
+            "%(num)d hand won, %(pips)s pips",
+            "%(num)d hands won, %(pips)s pips",
+            standing.wins,
+            pips=format_number(standing.total),
+        )
+    return score_words(game, standing)
 
 
 def _headline(game: GameView) -> str:
@@ -115,12 +134,9 @@ def _plain(message: str, **params: str) -> str:
 
 
 def share_text(card: ResultCard, watch: str | None) -> str:
-    """The text to send: the game, who won, every place with its score (a player who left with no place, and
-    when they left), how the game ended when the table ended it early, and the watch link when there is one."""
+    """The text to send: the game, who won, every place with its score, and the watch link when there is one."""
     lines = [f"{card.title}: {_('Final result')}", card.headline]
-    lines += [
-        f"– {p.player}: {p.score} ({p.left})" if p.left else f"{p.rank}. {p.player}: {p.score}" for p in card.places
-    ]
+    lines += [f"{'–' if p.mark else f'{p.rank}.'} {p.named}: {p.score}" for p in card.places]  # who left: no place
     if card.note:
         lines.append(card.note)
     if watch:

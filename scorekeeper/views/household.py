@@ -142,12 +142,29 @@ def sign_in(typed: object) -> bool:
 def open_game() -> Response:
     """Go to a game from its link or its join code (or the old code made of its id), as shared by another phone."""
     typed = request.args.get("game", "")
+    watched = _watch_code(typed)
+    if watched is not None:  # a read-only link sent on from the result: it opens the game as it opened there
+        return redirect(url_for("join.watch", code=watched))
     try:
         game_id = join.opened_game(db_session(), typed, _game_id(typed))
     except ServiceError as e:
         flash(e.message)
-        return redirect(url_for("games.index"))
+        # back with what was typed still in the field: a code with one letter wrong is fixed, not typed anew
+        return redirect(url_for("games.index", game=typed[:TYPED_KEPT]))  # the top: the message first
     return redirect(url_for("drafts.whose", game_id=game_id))  # asked whose phone it is, once
+
+
+TYPED_KEPT = 300
+"""How much of what was typed under "Open a game" comes back to the field when it opens no game: a whole link."""
+
+
+def _watch_code(typed: str) -> str | None:
+    """The code of a read-only link (…/watch/<code>) pasted whole, or None for anything else."""
+    text = typed.strip()
+    parts = [p for p in urlsplit(text).path.split("/") if p] if "/" in text else []
+    if len(parts) >= 2 and parts[-2] == "watch" and is_game_id(parts[-1]):
+        return parts[-1]
+    return None
 
 
 def _game_id(typed: str) -> str | None:

@@ -98,3 +98,21 @@ def test_the_print_view_holds_every_round_the_totals_and_the_chart(client: Flask
     assert '<polyline class="series' in page
     assert f'href="/games/{game}/print"' in page_text(client.get(f"/games/{game}/export"))
     assert client.get("/games/nosuchgame12345/print").status_code == 404
+
+
+def test_a_file_refused_for_its_shape_is_explained_in_the_phones_language(client: FlaskClient) -> None:
+    """A German phone importing a file whose seats are not a list, or whose name is too long: the whole message is
+    German, not "… games[0].seats: expected a list" in English after a German start."""
+    exported = json.loads(client.get(f"/api/v1/games/{_played(client, ['Ana', 'Ben'])}/export").data)
+    client.set_cookie("lang", "de")
+    for change, said in [
+        ({"seats": 1.5}, "games[0].seats: erwartet wird eine Liste"),
+        ({"id": "x" * 40}, "games[0].id: länger als 32 Zeichen"),
+        ({"version": "7"}, "games[0].version: erwartet wird eine ganze Zahl"),
+    ]:
+        document = {**exported, "games": [exported["games"][0] | {"id": "another-game-id"} | change]}
+        response = _upload(client, json.dumps(document).encode())
+        assert response.status_code == 422
+        assert _errors(page_text(response)) == [f"Diese Datei lässt sich nicht importieren: {said}"]
+        answer = client.post("/api/v1/games/import", json=document)
+        assert said in answer.get_json()["error"]

@@ -8,11 +8,13 @@ import copy
 import re
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from alembic import command
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.orm import Session
 
@@ -71,6 +73,18 @@ def test_a_code_that_opens_no_game_says_so(client: FlaskClient, typed: str) -> N
     assert response.status_code == 200
     assert "No game has that code." in page_text(response)
     assert "It may have been deleted" not in page_text(response)
+
+
+@pytest.mark.parametrize("typed", ["wtzk fdj5", "<b>k7wp</b>", "Zoë's game"])
+def test_a_code_that_opens_no_game_stays_in_the_field_to_fix(client: FlaskClient, typed: str) -> None:
+    """One letter wrong in a code read across the table: the phone says so and keeps what was typed, to correct."""
+    start_game(client, "Ana", "Ben")
+    response = client.get("/open", query_string={"game": typed}, follow_redirects=True)
+    assert "No game has that code." in page_text(response) or "not a game link or code" in page_text(response)
+    field = re.search(r'<input id="open-game"[^>]*>', page_text(response))
+    assert field is not None
+    assert f'value="{escape(typed)}"' in field[0]
+    assert client.get("/").status_code == 200 and 'value=""' in page_text(client.get("/"))  # empty once done
 
 
 def test_the_old_id_and_its_links_keep_opening_the_game(app: Flask, client: FlaskClient) -> None:
@@ -168,3 +182,15 @@ def test_a_game_without_a_code_is_given_one_on_its_join_page(app: Flask, client:
     assert CODE.fullmatch(code) and shown_code(client, game) == code
     with app.test_client() as other:
         assert other.get("/open", query_string={"game": code.lower()}).headers["Location"] == f"{game}/whose"
+
+
+def test_a_watch_link_pasted_to_open_a_game_opens_the_watch_page(client: FlaskClient) -> None:
+    """The read-only link a result was shared with, pasted under "Open a game": the game as that link shows it,
+    not "Not found … it may have been deleted" (its code is no game id)."""
+    game = start_game(client, "Ana", "Ben")
+    watch = re.search(r"https?://[^\s<\"]+/watch/[\w-]+", page_text(client.get(f"{game}/join")))
+    assert watch is not None
+    response = client.get("/open", query_string={"game": f" {watch[0]} "})
+    assert response.status_code == 302 and response.headers["Location"] == urlsplit(watch[0]).path
+    page = client.get(response.headers["Location"])
+    assert page.status_code == 200 and "Ana" in page_text(page)

@@ -123,6 +123,47 @@ def test_the_picture_draws_the_winner_and_the_podiums_names() -> None:
         assert first.crop(band).tobytes() != second.crop(band).tobytes()  # and they are the name's
 
 
+def test_a_long_winners_name_leaves_the_headline_whole_on_two_lines() -> None:
+    """A name of 30 wide letters: the headline is not cut to the name and an ellipsis, it goes on below."""
+
+    def drawn(headline: str) -> Image.Image:
+        card = ResultCard("Mexican Train", headline, (Place(1, "W" * 30, "9 pips"), Place(2, "Ben", "15 pips")))
+        return Image.open(io.BytesIO(result_image.result_png(card))).convert("L")
+
+    below = (0, 175, 1080, 215)  # under a one-line headline, above the podium's names
+    assert drawn("Ana wins with 9 pips").crop(below).getextrema()[0] > 200  # one line: nothing there
+    long = drawn(f"{'W' * 30} wins with 9 pips")
+    assert long.crop(below).getextrema()[0] < 80  # the rest of the sentence, dark on the paper
+    assert long.crop(below).tobytes() != drawn(f"{'W' * 30} wins with 12 pips").crop(below).tobytes()
+
+
+def _colour(name: str) -> tuple[int, ...]:
+    return tuple(Image.new("RGB", (1, 1), name).getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+def test_players_sharing_a_place_stand_on_steps_as_high_as_each_other() -> None:
+    """Ana and Ben share first place: on the end screen both stand on the first's step; the picture agrees."""
+    places = (Place(1, "Ana", "10 pips"), Place(1, "Ben", "10 pips"), Place(3, "Cleo", "15 pips"))
+    image = Image.open(io.BytesIO(result_image.result_png(ResultCard("Mexican Train", "Shared win", places))))
+    second_column, as_high_as_the_first = 80, result_image.PODIUM_BASE - result_image.RISE[1] + 30
+    assert image.convert("RGB").getpixel((second_column, as_high_as_the_first)) == _colour(result_image.GOLD)
+
+
+def test_a_player_who_left_stands_on_no_step_of_the_pictures_podium(client: FlaskClient) -> None:
+    """Cleo left after round 1 of 2 with her 4 pips: the end screen's podium has Ana and Ben only; so has the
+    picture, while its places and the text still list her, marked as having left, as the end screen marks her."""
+    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben", "Cleo"], "rounds": 2}).get_json()["id"]
+    first = {"pips": {"Ana": 0, "Ben": 9, "Cleo": 4}, "went_out": "Ana"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=first).status_code == 201
+    assert client.patch(f"/api/v1/games/{game}/seats/2", json={"left": True}).status_code == 200
+    second = {"pips": {"Ana": 7, "Ben": 0}, "went_out": "Ben"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=second).status_code == 201
+    assert _shared(client, game)["text"].splitlines()[-1] == "– Cleo (left after round 1): 4 pips"
+    image = Image.open(io.BytesIO(client.get(f"/games/{game}/result.png").data)).convert("RGB")
+    third_step = (736, result_image.PODIUM_BASE - 20)
+    assert image.getpixel(third_step) == _colour(result_image.PAPER)
+
+
 def test_a_game_still_played_has_no_result_to_share(client: FlaskClient) -> None:
     game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"]}).get_json()["id"]
     for path in (f"/games/{game}/share", f"/games/{game}/result.png"):
@@ -138,8 +179,25 @@ def test_super_domino_shares_hands_won(client: FlaskClient) -> None:
     assert client.post(f"/api/v1/games/{game}/rounds", json=hand).status_code == 201
     assert client.post(f"/api/v1/games/{game}/finish", json={}).status_code == 200
     lines = _shared(client, game)["text"].splitlines()
-    assert lines[1:] == ["Ana wins with 1 hand won", "1. Ana: 1 hand won", "2. Ben: 0 hands won"]
+    assert lines[1:] == ["Ana wins with 1 hand won", "1. Ana: 1 hand won, 0 pips", "2. Ben: 0 hands won, 37 pips"]
     assert client.get(f"/games/{game}/result.png").status_code == 200
+
+
+def test_super_domino_shares_the_pips_that_rank_players_with_as_many_hands(client: FlaskClient) -> None:
+    """Zoë second and Bob third with no hand won each: the shared result says why (5 pips against 12)."""
+    players = ["Šárka", "Bob", "Giulia", "Zoë"]
+    game = client.post("/api/v1/games", json={"game": "super-domino", "players": players}).get_json()["id"]
+    hand = {"pips": dict(zip(players, (0, 12, 30, 5))), "tiles": dict(zip(players, (0, 2, 4, 1))), "went_out": "Šárka"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=hand).status_code == 201
+    assert client.post(f"/api/v1/games/{game}/finish", json={}).status_code == 200
+    assert _shared(client, game)["text"].splitlines()[2:] == [
+        "1. Šárka: 1 hand won, 0 pips",
+        "2. Zoë: 0 hands won, 5 pips",
+        "3. Bob: 0 hands won, 12 pips",
+        "4. Giulia: 0 hands won, 30 pips",
+    ]
+    client.set_cookie("lang", "it")
+    assert "2. Zoë: 0 mani vinte, 5 punti" in _shared(client, game)["text"].splitlines()
 
 
 def test_the_result_is_shared_in_the_readers_language(client: FlaskClient) -> None:
@@ -164,6 +222,32 @@ def test_without_a_system_font_the_picture_is_drawn_in_pillows_own(monkeypatch: 
         result_image.font_file.cache_clear()
 
 
+def test_a_letter_the_font_lacks_is_left_out_of_the_picture_not_drawn_as_a_box() -> None:
+    """A 🎲 in a name, or a name in Chinese, with a font of European letters only: Bob is still Bob, not "Bob □"."""
+    path = result_image.font_file(True)
+    if path is None:
+        pytest.skip("no system font here: Pillow's own font is tested above")
+    assert not result_image.has_letter(path, "🎲") and result_image.has_letter(path, "Ř")
+    assert result_image.drawable("Bob 🎲", bold=True) == "Bob"
+    assert result_image.drawable("🎲 Šárka Dvořáková 🎲", bold=True) == "Šárka Dvořáková"
+    assert result_image.drawable("🎲🎲") == "?"
+    assert result_image.drawable("👨\u200d👩\u200d👧") == "?"  # the joiners of a family left on their own draw nothing
+    card = ResultCard("Mexican Train", "🎲 wins with 3 pips", (Place(1, "🎲", "3 pips"), Place(2, "Bob 🎲", "9 pips")))
+    assert Image.open(io.BytesIO(result_image.result_png(card))).width == 1080
+
+
+def test_a_game_ended_early_is_shared_as_ended_early(client: FlaskClient) -> None:
+    """The table stopped after round 1 of 3: the end screen says so, and so do the text and the picture."""
+    game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rounds": 3}).get_json()["id"]
+    played = {"pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}
+    assert client.post(f"/api/v1/games/{game}/rounds", json=played).status_code == 201
+    assert client.post(f"/api/v1/games/{game}/finish", json={"number": 1}).status_code == 200
+    assert _shared(client, game)["text"].splitlines()[-1] == "ended after round 1 of 3"
+    ended = Image.open(io.BytesIO(client.get(f"/games/{game}/result.png").data))
+    whole = _finished(client, ("Ana", "Ben"))
+    assert ended.height > Image.open(io.BytesIO(client.get(f"/games/{whole}/result.png").data)).height  # its line
+
+
 def test_the_text_carries_the_results_note(app: Flask) -> None:
     card = ResultCard("Mexican Train", "Ana wins with 3 pips", (Place(1, "Ana", "3 pips"),), note="ended early")
     with app.test_request_context():
@@ -181,12 +265,12 @@ def test_the_shared_text_marks_the_leaver_and_the_early_end(client: FlaskClient)
         "2. Dani: 89 pips",
         "3. Ben: 91 pips",
         "4. Eve: 96 pips",
-        "– Cleo: 64 pips (left after round 4)",
+        "– Cleo (left after round 4): 64 pips",
         "ended after round 7 of 13",
     ]
     with client.application.test_request_context():
         card = share.result_card(view(read_game(session(), game)))
-    podium = [p.player for p in card.places if not p.left][:3]
+    podium = [p.player for p in card.places if not p.mark][:3]
     assert podium == ["Ana", "Dani", "Ben"] and card.note == "ended after round 7 of 13"
 
 
@@ -199,8 +283,8 @@ def test_the_picture_leaves_a_leaver_off_the_podium() -> None:
         return Image.open(io.BytesIO(result_image.result_png(card))).convert("L")
 
     ana, ben = Place(1, "Ana", "83 pips"), Place(2, "Ben", "91 pips")
-    with_leaver = drawn((ana, ben, Place(3, "Cleo", "64 pips", left="left after round 4")))
-    left_off = drawn((ana, ben, Place(3, "Zoë", "99 pips", left="left after round 4")))
+    with_leaver = drawn((ana, ben, Place(3, "Cleo", "64 pips", mark="left after round 4")))
+    left_off = drawn((ana, ben, Place(3, "Zoë", "99 pips", mark="left after round 4")))
     first_step_name, third_step = (380, 240, 700, 300), (720, 380, 1020, 460)
     assert with_leaver.crop(first_step_name).tobytes() == left_off.crop(first_step_name).tobytes()
     assert with_leaver.crop(third_step).getextrema()[0] > 200  # no third step: only the paper there
