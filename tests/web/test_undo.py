@@ -64,7 +64,7 @@ def test_an_undo_through_the_api_reopens_the_round_too(client: FlaskClient) -> N
     form = text(client.get(f"{game}/rounds/new"))
     assert re.search(r'name="pips-2"[^>]*value="12"', form)
     assert _notices(text(client.get(game))) == [
-        "Round 2 was undone on another phone. Its values are back in its form: fix what was wrong and save it again."
+        "Round 2 was undone. Its values are back in its form: fix what was wrong and save it again."
     ]
 
 
