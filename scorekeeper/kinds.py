@@ -193,7 +193,8 @@ class GameKind(ABC):
 
     @abstractmethod
     def deal(self, players: int, highest: int, rules_name: str) -> int:
-        """Tiles each player draws at the start of a round."""
+        """Tiles each player draws at the start of a round; :class:`~scorekeeper.rules.DealError` says why a set
+        cannot deal for that many."""
         ...
 
     @abstractmethod
@@ -343,10 +344,10 @@ class SuperDominoKind(GameKind):
     """The most hands a game may be set to last."""
 
     def deal(self, players: int, highest: int, rules_name: str) -> int:
-        return rules.SUPER_DOMINO_HAND
+        return rules.super_deal_size(players, highest)
 
     def boneyard(self, players: int, highest: int, rules_name: str) -> int:
-        return rules.DominoSet(highest).tile_count - rules.SUPER_DOMINO_HAND * players
+        return rules.DominoSet(highest).tile_count - self.deal(players, highest, rules_name) * players
 
     def hand_winners(self, pips: Mapping[str, int], tiles: Mapping[str, int] | None, went_out: str | None) -> list[str]:
         return rules.hand_winners(pips, tiles or {}, went_out)
@@ -538,6 +539,11 @@ KINDS: Mapping[str, GameKind] = MappingProxyType({k.id: k for k in (MEXICAN_TRAI
 
 DEFAULT_KIND: GameKind = MEXICAN_TRAIN
 """What a game is unless told otherwise: the new-game form's first choice, an API call without ``"game"``."""
+
+
+def kind_with_rules(rules_name: str) -> GameKind | None:
+    """The game whose presets include ``rules_name`` ("german" is Super Domino's); None for rules no game has."""
+    return next((kind for kind in KINDS.values() if rules_name in kind.presets), None)
 
 
 def kind_of(kind_id: str) -> GameKind:

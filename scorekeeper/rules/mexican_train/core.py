@@ -430,6 +430,8 @@ class Table:
             self.winner = seat
             self.pending = False  # a double covered by the last tile asks for nothing more (and none is open)
             self.owing = 0
+            if not self.cover_anyone:  # the last tile ends the turn, and a double binds its layer only in it
+                od.clear()  # (a follow-up laid elsewhere may go out leaving it uncovered: seed 002 steps 3, 5)
             return
         if self.announce and self.counts[seat] == 1:
             self.owing |= 1 << seat

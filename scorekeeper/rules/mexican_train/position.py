@@ -121,7 +121,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
 
     def _drawn_by(self, table: Table, code: int) -> int | None:
         if code == catch_code(table.turn):  # the mover caught: the penalty tiles go into the hand shown
-            return table.penalty_tiles() or None
+            return table.penalty_tiles()  # 0 from an empty boneyard: "drawn" may then be [] or left out
         return BasePosition._drawn_by(self, table, code)
 
     # -- JSON -------------------------------------------------------------
