@@ -68,6 +68,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("The Mexican train opens once everyone has started their own train"),
         N_("Mexican train after everyone has started"),
     ),
+    _flag(
+        "mexican_after_first_lap",
+        N_("The Mexican train opens after the first lap, once everyone has had a turn"),
+        N_("Mexican train after the first lap"),
+    ),
     _choice(
         "missing_engine",
         N_("When nobody holds the engine double"),

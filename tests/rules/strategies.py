@@ -24,6 +24,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "draw_until_playable": st.booleans(),
     "one_double_per_turn": st.booleans(),
     "mexican_after_all_started": st.booleans(),
+    "mexican_after_first_lap": st.booleans(),
     "missing_engine": st.sampled_from(["draw", "highest-double", "next-double"]),
     "marker_removed_by": st.sampled_from(["owner", "anyone", "next"]),
     "announce_last_tile": st.booleans(),

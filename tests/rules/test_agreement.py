@@ -70,6 +70,7 @@ HOUSE_RULES: dict[str, list[Any]] = {
     "draw_until_playable": [False, True],
     "one_double_per_turn": [False, True],
     "mexican_after_all_started": [False, True],
+    "mexican_after_first_lap": [False, True],
     "missing_engine": ["draw", "highest-double", "next-double"],
     "marker_removed_by": ["owner", "anyone", "next"],
     "announce_last_tile": [False, True],

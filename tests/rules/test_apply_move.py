@@ -78,6 +78,7 @@ def test_apply_move_follows_rounds_under_house_rules(preset: str) -> None:
             "draw_until_playable": rng.random() < 0.5,
             "one_double_per_turn": rng.random() < 0.5,
             "mexican_after_all_started": rng.random() < 0.5,
+            "mexican_after_first_lap": rng.random() < 0.5,
             "missing_engine": rng.choice(["draw", "highest-double", "next-double"]),
             "marker_removed_by": rng.choice(["owner", "anyone", "next"]),
             "announce_last_tile": rng.random() < 0.5,

@@ -491,6 +491,51 @@ class TestMexicanAfterAllStarted:
         assert rule_of(p, play("12-6", "mexican")) == "legal"
 
 
+class TestMexicanAfterFirstLap:
+    """Option mexican_after_first_lap: the Mexican train opens after the first lap, once every player has had one
+    turn (the published rule sheets), started train or not; beside mexican_after_all_started, which waits for every
+    train to be started."""
+
+    @pytest.mark.parametrize("preset", WITH_MEXICAN)
+    def test_closed_on_the_first_lap_even_with_your_own_train_started(self, preset: str) -> None:
+        rules = house(preset, mexican_after_first_lap=True)
+        p = pos("12-6 5-1", trains=["12-5", "", "12-3", "12-4"], first_lap=True, first_lap_turn=3, rules=rules)
+        verdict = p.check(play("12-6", "mexican"))
+        assert verdict.rule == "mexican-train-after-first-lap" and verdict.anchor == "mexican-train"
+        assert verdict.reason == (
+            "12-6 cannot go on the Mexican train yet: "
+            "under these rules it opens after the first lap, once every player has had a turn."
+        )
+        assert Move.play("12-6", "mexican") not in p.legal_moves()
+
+    @pytest.mark.parametrize("preset", WITH_MEXICAN)
+    def test_open_after_the_first_lap_though_a_train_is_empty(self, preset: str) -> None:
+        after_lap = pos(
+            "12-6 5-1", trains=["12-5", "", "12-3", "12-4"], rules=house(preset, mexican_after_first_lap=True)
+        )
+        assert rule_of(after_lap, play("12-6", "mexican")) == "legal"
+        all_started = pos(
+            "12-6 5-1", trains=["12-5", "", "12-3", "12-4"], rules=house(preset, mexican_after_all_started=True)
+        )
+        assert rule_of(all_started, play("12-6", "mexican")) == "mexican-train-not-open"  # the other option waits on
+
+    @staticmethod
+    def mexican_offered(rules: object, seed: int) -> tuple[bool, bool]:
+        """Whether a round's legal moves ever offer the Mexican train on the first lap, and after it."""
+        r, offered = Round.deal(rules, 3, 12, seed=seed), [False, False]
+        while not r.is_over:
+            legal = r.legal_moves()
+            offered[not r.first_lap] |= any(m.action == "play" and m.train == "mexican" for m in legal)
+            r.push(legal[0])
+        return offered[0], offered[1]
+
+    def test_a_round_opens_it_once_every_player_has_had_a_turn(self) -> None:
+        rules = house("standard", mexican_after_first_lap=True)
+        assert all(self.mexican_offered(rules, seed)[0] is False for seed in range(12))
+        assert any(self.mexican_offered(rules, seed)[1] for seed in range(12))
+        assert any(self.mexican_offered("standard", seed)[0] for seed in range(12))  # open from the start without it
+
+
 class TestMissingEngine:
     """Option missing_engine, for the presets whose engine comes from a hand (Czech, Portuguese)."""
 

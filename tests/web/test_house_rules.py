@@ -64,6 +64,7 @@ def test_the_new_game_form_offers_every_house_rule_in_a_panel_that_opens(client:
         "draw_until_playable",
         "one_double_per_turn",
         "mexican_after_all_started",
+        "mexican_after_first_lap",
         "missing_engine",
         "going_out",
         "double_end",
@@ -373,3 +374,20 @@ def test_the_newer_engine_options_are_chosen_at_the_start_and_named_on_the_table
     )
     refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"last_tile_penalty": 11}})
     assert refused.status_code == 422
+
+
+def test_the_two_ways_the_mexican_train_opens_are_each_a_house_rule_named_for_what_it_does(client: FlaskClient) -> None:
+    """The Mexican train opens "after the first lap" as the published rule sheets write it, beside "once everyone
+    has started"."""
+    game = new_api_game(client, {"mexican_after_first_lap": True})
+    assert client.get(api(game)).get_json()["house_rules"] == {"mexican_after_first_lap": True}
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and line.group(1).strip() == "House rules: Mexican train after the first lap"
+    # the checker opened from the game follows it: on the first lap the Mexican train stays shut
+    question = "&action=play&tile=12-6&train=mexican&turn=0&hand=5-1&first_lap=on&end-0=5&end-1=&end-2=&end-m="
+    page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
+    assert "it opens after the first lap, once every player has had a turn" in page
+    rules = html.unescape(text(client.get("/rules")))
+    assert 'id="mexican-after-first-lap"' in rules and 'id="mexican-all-started"' in rules
+    variants = html.unescape(text(client.get("/rules/variants?lang=de")))
+    assert 'id="option-mexican_after_first_lap"' in variants and "Oder nach dem ersten Durchgang" in variants

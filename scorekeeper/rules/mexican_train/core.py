@@ -56,7 +56,7 @@ class Table:
         "n", "mex", "highest", "engine", "options",
         "cover_anyone", "follow_elsewhere", "mexican_train", "before_own", "mex_bonus", "multi_first",
         "end_on_double", "markers", "others_ok", "remove_any", "mark_unfollowed",
-        "draw_until", "one_double", "after_all", "next_only", "announce", "penalty",
+        "draw_until", "one_double", "after_all", "after_lap", "next_only", "announce", "penalty",
         "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
         "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing",
         "_acc",
@@ -82,6 +82,7 @@ class Table:
         self.draw_until = options.draw_until_playable
         self.one_double = options.one_double_per_turn
         self.after_all = options.mexican_after_all_started
+        self.after_lap = options.mexican_after_first_lap
         self.next_only = options.marker_removed_by == "next"
         self.announce = options.announce_last_tile
         self.penalty = options.last_tile_penalty
@@ -192,6 +193,8 @@ class Table:
         if self.multi_first and self.turn_no < self.n:
             return (seat,)
         mexok = self.mexican_train and (self.before_own or bool(self.trains[seat]))
+        if mexok and self.after_lap:
+            mexok = self.turn_no >= self.n
         if mexok and self.after_all:
             mexok = all(self.trains[s] for s in range(self.n))
         marked = self.marked if self.others_ok else 0
@@ -299,6 +302,8 @@ class Table:
                 return R.MEXICAN_TRAIN_NOT_ALLOWED
             if not self.before_own and not self.trains[seat]:
                 return R.OWN_TRAIN_FIRST
+            if self.after_lap and self.turn_no < self.n:
+                return R.MEXICAN_TRAIN_AFTER_FIRST_LAP
             if self.after_all and not all(self.trains[s] for s in range(self.n)):
                 return R.MEXICAN_TRAIN_NOT_OPEN
             return R.LEGAL

@@ -242,6 +242,12 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 "under these rules it opens only once every player has started their own train.",
                 tile=tile,
             )
+        if rule == R.MEXICAN_TRAIN_AFTER_FIRST_LAP:
+            return _(
+                "{tile} cannot go on the Mexican train yet: "
+                "under these rules it opens after the first lap, once every player has had a turn.",
+                tile=tile,
+            )
         if rule == R.ONE_DOUBLE_A_TURN:
             return _(
                 "{tile} cannot follow your double: under these rules a turn lays at most one double, "

@@ -124,7 +124,11 @@ class Options:
     """The tile that follows a double may not be another double, so a turn lays at most one double (the
     multi-tile first lap aside, which has its own limit: your own train)."""
     mexican_after_all_started: bool = False
-    """The Mexican train opens only once every player has started their own train."""
+    """The Mexican train opens only once every seat has started its own train (a tile on it), however many laps
+    that takes."""
+    mexican_after_first_lap: bool = False
+    """The Mexican train opens after the first lap, once every player has had one turn, as the published rule sheets
+    write it; on the first lap nobody plays on it, whether their own train is started or not."""
     missing_engine: MissingEngine = "draw"
     """With ``engine_placement`` "holder", when nobody holds the engine: "draw", players draw in turn from the
     first seat until someone draws it; "highest-double", the holder of the highest double lays it as this round's
@@ -235,6 +239,7 @@ _READERS: Mapping[str, OptionReader] = {
     "draw_until_playable": _flag,
     "one_double_per_turn": _flag,
     "mexican_after_all_started": _flag,
+    "mexican_after_first_lap": _flag,
     "missing_engine": one_of("draw", "highest-double", "next-double", show=repr),
     "highest_engine_every_round": _flag,
     "announce_last_tile": _flag,
