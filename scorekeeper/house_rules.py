@@ -41,6 +41,17 @@ class HouseRule:
     """For a choice: each value the rule may take besides the preset's, with its words (message ids)."""
     numbers: range | None = None
     """For a number: the values it may take; 0 is off."""
+    needs: tuple[str, object] | None = None
+    """An engine option and the value the preset must have for this rule to mean anything (``missing_engine``
+    needs ``engine_placement`` "holder": an engine set aside before the deal is never missing); None: any preset."""
+
+    def applies(self, preset: str) -> bool:
+        """Does this rule change anything under ``preset``? It is offered, and accepted, only where it does."""
+        return self.needs is None or getattr(rules.resolve_options(preset), self.needs[0]) == self.needs[1]
+
+    def presets(self) -> list[str]:
+        """The Mexican Train presets this rule applies to."""
+        return [name for name in rules.PRESETS if self.applies(name)]
 
     @property
     def input(self) -> Literal["flag", "number", "choice"]:
@@ -56,8 +67,8 @@ def _number(name: str, label: str, shown: str, numbers: range, scope: Scope = "s
     return HouseRule(name, label, shown, scope, numbers=numbers)
 
 
-def _choice(name: str, label: str, *choices: tuple[str, str]) -> HouseRule:
-    return HouseRule(name, label, "", "engine", choices=choices)
+def _choice(name: str, label: str, *choices: tuple[str, str], needs: tuple[str, object] | None = None) -> HouseRule:
+    return HouseRule(name, label, "", "engine", choices=choices, needs=needs)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -78,6 +89,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("When nobody holds the engine double"),
         ("highest-double", N_("the highest double in hand starts")),
         ("next-double", N_("skip to the next double somebody holds")),
+        needs=("engine_placement", "holder"),
     ),
     _choice(
         "marker_removed_by",
@@ -137,6 +149,10 @@ class HouseRuleError(ValueError):
         self.problem = problem
 
 
+class HouseRuleNotHere(HouseRuleError):
+    """A house rule that changes nothing under the chosen preset (see :attr:`HouseRule.needs`)."""
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """The house rules of one game: the engine options changed from its preset, and its scoring rules."""
@@ -181,10 +197,13 @@ def _off(rule: HouseRule, value: object) -> bool:
     return value is None or value == "" or value is False or (rule.input == "number" and value == 0)
 
 
-def read_house_rules(preset: str, given: Mapping[str, object], offered: bool = True) -> HouseRules:
+def read_house_rules(
+    preset: str, given: Mapping[str, object], offered: bool = True, *, strict: bool = True
+) -> HouseRules:
     """The house rules asked for on top of ``preset`` (the form's or the API's values, by rule name), keeping only
     those that change something. ``offered``: whether the game has house rules at all. HouseRuleError names the
-    first rule at fault.
+    first rule at fault; ``strict=False`` (a game stored before a rule was refused under its preset) leaves out a
+    rule that does not apply to the preset instead of refusing it.
 
     >>> chosen = {"going_out": -10, "draw_until_playable": True, "one_double_per_turn": False}
     >>> read_house_rules("standard", chosen).to_json()
@@ -206,6 +225,10 @@ def read_house_rules(preset: str, given: Mapping[str, object], offered: bool = T
             not isinstance(value, str) or value not in [v for v, _words in rule.choices] + [getattr(base, name)]
         ):
             raise HouseRuleError(name, f"expected one of {', '.join(v for v, _words in rule.choices)}")
+        if not rule.applies(preset) and value != getattr(base, name):
+            if not strict:
+                continue
+            raise HouseRuleNotHere(name, f"changes nothing under {preset}; it is a house rule of {rule.presets()}")
         try:
             if rule.scope == "scoring":
                 scoring[name] = rules.read_scoring_rule(name, value, name)
@@ -227,4 +250,4 @@ def stored_house_rules(preset: str, text: str | None) -> HouseRules:
         value = json.loads(text)
     except ValueError:
         raise HouseRuleError("", "not a JSON object") from None
-    return read_house_rules(preset, value)
+    return read_house_rules(preset, value, strict=False)

@@ -16,7 +16,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import rules
-from .house_rules import HOUSE_RULES, NO_HOUSE_RULES, HouseRule, HouseRuleError, HouseRules, read_house_rules
+from .house_rules import (
+    HOUSE_RULES,
+    NO_HOUSE_RULES,
+    HouseRule,
+    HouseRuleError,
+    HouseRuleNotHere,
+    HouseRules,
+    read_house_rules,
+)
 from .i18n import _, _l
 from .reading import Problems, read_count, whole
 from .rules.i18n import N_
@@ -236,11 +244,12 @@ class GameKind(ABC):
         try:
             return read_house_rules(preset, given, offered=bool(self.house_rules))
         except HouseRuleError as e:
-            problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e.name))
+            problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e))
             return NO_HOUSE_RULES
 
-    def _house_rule_problem(self, name: str) -> str:
+    def _house_rule_problem(self, error: HouseRuleError) -> str:
         """What to do about a house rule that cannot be chosen, in the reader's language."""
+        name = error.name
         rule = next((r for r in self.house_rules if r.name == name), None)
         if rule is None:
             if not self.house_rules:
@@ -249,6 +258,13 @@ class GameKind(ABC):
                 "%(name)s is not a house rule here; the house rules are %(names)s.",
                 name=brief(name),
                 names=", ".join(r.name for r in self.house_rules),
+            )
+        if isinstance(error, HouseRuleNotHere):
+            return _(
+                "%(rule)s: only for rules where the engine is laid from a hand (%(presets)s); "
+                "these rules set it aside before the deal, so nobody can miss it.",
+                rule=_(rule.label),
+                presets=", ".join(_(str(self.presets[name].title)) for name in rule.presets()),
             )
         if rule.input == "number" and rule.numbers is not None:
             return _(

@@ -189,6 +189,16 @@ class GameView:
         return self.house_rules.scoring
 
     @property
+    def stand_in_engine(self) -> bool:
+        """Another double may start a round when nobody holds its engine (the house rule ``missing_engine``), so the
+        round form asks which one did."""
+        return self.kind.has_engines and self.house_rules.engine.get("missing_engine", "draw") != "draw"
+
+    def planned_engine(self, number: int) -> int | None:
+        """Round ``number``'s own engine, in the game's order (None past the sequence, or without engines)."""
+        return self.engines[number - 1] if 0 < number <= len(self.engines) else None
+
+    @property
     def house_rules_shown(self) -> list[str]:
         """The house rules in force in a few words each, in the reader's language, for the table screen."""
         return rules_in_force(self.kind, self.house_rules)

@@ -391,3 +391,51 @@ def test_the_two_ways_the_mexican_train_opens_are_each_a_house_rule_named_for_wh
     assert 'id="mexican-after-first-lap"' in rules and 'id="mexican-all-started"' in rules
     variants = html.unescape(text(client.get("/rules/variants?lang=de")))
     assert 'id="option-mexican_after_first_lap"' in variants and "Oder nach dem ersten Durchgang" in variants
+
+
+def test_the_missing_engine_rule_is_offered_only_where_a_hand_lays_the_engine(client: FlaskClient) -> None:
+    """An engine set aside before the deal is never missing: the rule is refused there, by name, and the form says
+    which rules it is for."""
+    refused = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"missing_engine": "highest-double"}}
+    )
+    assert refused.status_code == 422
+    assert "only for rules where the engine is laid from a hand" in refused.get_json()["error"]
+    for preset in ("czech", "portuguese"):
+        new_api_game(client, {"missing_engine": "next-double"}, rules=preset)
+    form = html.unescape(text(client.get("/games/new")))
+    assert "(only Czech, Portuguese: the engine is laid from a hand)" in form
+
+
+def test_a_round_records_the_double_that_started_it(client: FlaskClient) -> None:
+    """With missing_engine, another double may start the round: the round form asks which, the API takes it, and
+    the table and the history show it beside the round's own engine."""
+    game = new_api_game(client, {"missing_engine": "highest-double"}, rules="czech")
+    form = text(client.get(f"{game}/rounds/new"))
+    assert '<select id="engine" name="engine">' in form and '<option value="12" selected>12-12 (the engine)' in form
+    stored = client.post(
+        f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 10, "Cleo": 4}, "went_out": "Ana", "engine": 9}
+    )
+    assert stored.status_code == 201 and stored.get_json()["rounds"][0]["engine"] == 9
+    assert client.post(
+        f"{game}/rounds/new", data={"pips-0": "3", "pips-1": "0", "pips-2": "5", "went_out": "1", "engine": "10"}
+    ).status_code == 302  # fmt: skip
+    table = html.unescape(text(client.get(game)))
+    assert "1 · 9-9 (for 12-12)" in table and "2 · 10-10 (for 11-11)" in table
+    # a round that started on its own engine says nothing more
+    client.post(f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana"})
+    heads = re.findall(r'class="rhead">([^<]*)<', html.unescape(text(client.get(game))))
+    assert any(h.strip().startswith("3 · 10-10") and "(for" not in h for h in heads), heads
+    bad = client.post(
+        f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana", "engine": 13}
+    )
+    assert bad.status_code == 422 and "0-0 to 12-12" in bad.get_json()["error"]
+    history = html.unescape(text(client.get(f"{game}/history?lang=de")))
+    assert "begann mit 9-9" in history and "begann mit 10-10" in history
+    client.get("/?lang=en")
+    plain = new_api_game(client, {}, rules="czech")
+    assert 'name="engine"' not in text(client.get(f"{plain}/rounds/new"))
+    other = client.post(
+        f"{api(plain)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana", "engine": 9}
+    )
+    assert other.status_code == 422 and "only with the house rule for a missing engine" in other.get_json()["error"]
