@@ -41,6 +41,9 @@ class HouseRule:
     """For a choice: each value the rule may take besides the preset's, with its words (message ids)."""
     numbers: range | None = None
     """For a number: the values it may take; 0 is off."""
+    values: Mapping[str, object] | None = None
+    """For a choice whose option is not a word (``end_on_double`` is true or false): each choice's option value. The
+    game stores the option value; a choice sent by its word or by that value reads the same."""
     needs: tuple[str, object] | None = None
     """An engine option and the value the preset must have for this rule to mean anything (``missing_engine``
     needs ``engine_placement`` "holder": an engine set aside before the deal is never missing); None: any preset."""
@@ -67,8 +70,14 @@ def _number(name: str, label: str, shown: str, numbers: range, scope: Scope = "s
     return HouseRule(name, label, shown, scope, numbers=numbers)
 
 
-def _choice(name: str, label: str, *choices: tuple[str, str], needs: tuple[str, object] | None = None) -> HouseRule:
-    return HouseRule(name, label, "", "engine", choices=choices, needs=needs)
+def _choice(
+    name: str,
+    label: str,
+    *choices: tuple[str, str],
+    needs: tuple[str, object] | None = None,
+    values: Mapping[str, object] | None = None,
+) -> HouseRule:
+    return HouseRule(name, label, "", "engine", choices=choices, needs=needs, values=values)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -90,6 +99,24 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("highest-double", N_("the highest double in hand starts")),
         ("next-double", N_("skip to the next double somebody holds")),
         needs=("engine_placement", "holder"),
+    ),
+    _flag(
+        "mexican_train",
+        N_("Add a Mexican train (for rules without one, like the Czech)"),
+        N_("with a Mexican train"),
+    ),
+    _choice(
+        "mexican_start",
+        N_("Starting the Mexican train"),
+        ("play", N_("starting the Mexican train is your one tile for the turn")),
+        ("bonus", N_("starting the Mexican train is a free extra tile")),
+    ),
+    _choice(
+        "end_on_double",
+        N_("Going out on a double"),
+        ("forbidden", N_("a round may not end on a double")),
+        ("allowed", N_("a round may end on a double")),
+        values={"forbidden": False, "allowed": True},
     ),
     _choice(
         "marker_removed_by",
@@ -194,6 +221,8 @@ def shown_value(value: object) -> str:
 
 def _off(rule: HouseRule, value: object) -> bool:
     """A value that chooses nothing: an unticked box, a blank or zero number, no choice."""
+    if rule.values is not None:  # false is one of its choices
+        return value is None or value == ""
     return value is None or value == "" or value is False or (rule.input == "number" and value == 0)
 
 
@@ -221,8 +250,13 @@ def read_house_rules(
         if _off(rule, value):
             continue
         base = rules.resolve_options(preset)
+        if rule.values is not None:  # its word, or the option value the game stored
+            word = value if isinstance(value, str) else next((w for w, v in rule.values.items() if v is value), None)
+            value = rule.values.get(word, value) if word is not None else None
         if rule.input == "choice" and (
-            not isinstance(value, str) or value not in [v for v, _words in rule.choices] + [getattr(base, name)]
+            value is None
+            or (rule.values is None and not isinstance(value, str))
+            or (rule.values is None and value not in [v for v, _words in rule.choices] + [getattr(base, name)])
         ):
             raise HouseRuleError(name, f"expected one of {', '.join(v for v, _words in rule.choices)}")
         if not rule.applies(preset) and value != getattr(base, name):

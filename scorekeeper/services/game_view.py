@@ -276,7 +276,8 @@ def rules_in_force(kind: GameKind, house: HouseRules, scope: str | None = None) 
         if value is None or scope not in (None, rule.scope):
             continue
         if rule.input == "choice":
-            shown.append(next((_(words) for v, words in rule.choices if v == value), str(value)))
+            word = next((w for w, v in (rule.values or {}).items() if v is value), value)
+            shown.append(next((_(words) for v, words in rule.choices if v == word), str(value)))
         elif rule.input == "number":
             # a scoring rule's number is added to a total: signed ("−10"); an engine option's is a count
             shown.append(_(rule.shown, value=shown_value(value) if rule.scope == "scoring" else str(value)))

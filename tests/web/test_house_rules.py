@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -439,3 +440,42 @@ def test_a_round_records_the_double_that_started_it(client: FlaskClient) -> None
         f"{api(plain)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana", "engine": 9}
     )
     assert other.status_code == 422 and "only with the house rule for a missing engine" in other.get_json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/rules", "/rules/variants"])
+def test_every_house_rule_the_reference_promises_can_be_chosen_at_the_start(client: FlaskClient, path: str) -> None:
+    """A link that calls an option a house rule names one the new-game form and the API offer."""
+    promised = re.findall(r'<a href="[^"]*#option-([a-z_]+)">[^<]*house rules?</a>', text(client.get(path)))
+    assert path == "/rules/variants" or len(promised) >= 6
+    names = {rule.name for rule in HOUSE_RULES}
+    assert set(promised) <= names, set(promised) - names
+
+
+@pytest.mark.parametrize(
+    ("preset", "house_rules", "shown"),
+    [
+        ("czech", {"mexican_train": True}, "with a Mexican train"),
+        ("portuguese", {"mexican_start": "play"}, "starting the Mexican train is your one tile for the turn"),
+        ("standard", {"end_on_double": "forbidden"}, "a round may not end on a double"),
+        ("italian", {"end_on_double": False}, "a round may not end on a double"),
+    ],
+)
+def test_the_house_rules_the_rules_page_promises_are_offered(
+    client: FlaskClient, preset: str, house_rules: dict[str, Any], shown: str
+) -> None:
+    """A Czech-style Mexican train, the Portuguese ordinary-play start, a round that may not end on a double."""
+    game = new_api_game(client, house_rules, rules=preset)
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and line.group(1).strip() == f"House rules: {shown}"
+    stored = client.get(api(game)).get_json()["house_rules"]
+    assert stored == {name: False if value == "forbidden" else value for name, value in house_rules.items()}
+    form = text(client.get("/games/new"))
+    assert all(f'name="house_{name}"' in form for name in house_rules)
+
+
+def test_no_round_end_on_a_double_reaches_the_checker(client: FlaskClient) -> None:
+    game = new_api_game(client, {"end_on_double": "forbidden"})
+    question = "&action=play&tile=5-5&train=0&turn=0&hand=&end-0=5&end-1=&end-2=&end-m="
+    page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
+    found = re.search(r'class="verdict">([^<]*)</p>', page)
+    assert found and found.group(1) == "Not allowed"
