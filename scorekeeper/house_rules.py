@@ -96,6 +96,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     _choice(
         "missing_engine",
         N_("When nobody holds the engine double"),
+        ("draw", N_("draw in turn until someone draws it")),
+        ("each-draws", N_("everyone draws one, lap after lap, until someone has it")),
         ("highest-double", N_("the highest double in hand starts")),
         ("next-double", N_("skip to the next double somebody holds")),
         needs=("engine_placement", "holder"),

@@ -12,7 +12,7 @@ from ..kinds import GameKind, kind_of
 from ..models import Game
 from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing
-from .inputs import house_rules_of
+from .inputs import STAND_IN_ENGINES, house_rules_of
 from .live import tag_of
 from .seating import playing, plays
 
@@ -192,7 +192,7 @@ class GameView:
     def stand_in_engine(self) -> bool:
         """Another double may start a round when nobody holds its engine (the house rule ``missing_engine``), so the
         round form asks which one did."""
-        return self.kind.has_engines and self.house_rules.engine.get("missing_engine", "draw") != "draw"
+        return self.kind.has_engines and self.house_rules.engine.get("missing_engine") in STAND_IN_ENGINES
 
     def planned_engine(self, number: int) -> int | None:
         """Round ``number``'s own engine, in the game's order (None past the sequence, or without engines)."""

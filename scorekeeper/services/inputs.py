@@ -207,13 +207,17 @@ def house_rules_of(game: AnyGame) -> HouseRules:
     return stored_house_rules(game.rules, game.house_rules)
 
 
+STAND_IN_ENGINES = ("highest-double", "next-double")
+"""The values of ``missing_engine`` under which another double starts the round."""
+
+
 def stand_in_engine(game: AnyGame) -> bool:
     """Can a round of ``game`` start on a double other than its engine? Under the house rule ``missing_engine``
     (the holder of the highest or the next double lays it when nobody holds the engine)."""
     if not kind_of(game.kind).has_engines or game.rules not in rules.PRESETS:
         return False
     options = rules.resolve_options(house_rules_of(game).rules_spec(game.rules))
-    return options.engine_placement == "holder" and options.missing_engine != "draw"
+    return options.engine_placement == "holder" and options.missing_engine in STAND_IN_ENGINES
 
 
 def started_on(game: AnyGame, engine: int | None, entry: RoundEntry) -> int | None:

@@ -25,7 +25,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "one_double_per_turn": st.booleans(),
     "mexican_after_all_started": st.booleans(),
     "mexican_after_first_lap": st.booleans(),
-    "missing_engine": st.sampled_from(["draw", "highest-double", "next-double"]),
+    "missing_engine": st.sampled_from(["draw", "each-draws", "highest-double", "next-double"]),
     "marker_removed_by": st.sampled_from(["owner", "anyone", "next"]),
     "announce_last_tile": st.booleans(),
     "last_tile_penalty": st.integers(1, 4),

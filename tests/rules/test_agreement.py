@@ -71,7 +71,7 @@ HOUSE_RULES: dict[str, list[Any]] = {
     "one_double_per_turn": [False, True],
     "mexican_after_all_started": [False, True],
     "mexican_after_first_lap": [False, True],
-    "missing_engine": ["draw", "highest-double", "next-double"],
+    "missing_engine": ["draw", "each-draws", "highest-double", "next-double"],
     "marker_removed_by": ["owner", "anyone", "next"],
     "announce_last_tile": [False, True],
     "last_tile_penalty": [1, 2, 3],

@@ -79,7 +79,7 @@ def test_apply_move_follows_rounds_under_house_rules(preset: str) -> None:
             "one_double_per_turn": rng.random() < 0.5,
             "mexican_after_all_started": rng.random() < 0.5,
             "mexican_after_first_lap": rng.random() < 0.5,
-            "missing_engine": rng.choice(["draw", "highest-double", "next-double"]),
+            "missing_engine": rng.choice(["draw", "each-draws", "highest-double", "next-double"]),
             "marker_removed_by": rng.choice(["owner", "anyone", "next"]),
             "announce_last_tile": rng.random() < 0.5,
             "last_tile_penalty": rng.choice([1, 2, 3]),

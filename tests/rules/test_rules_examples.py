@@ -580,6 +580,31 @@ class TestMissingEngine:
         r = self.undealt(preset)
         assert r.engine == 12
 
+    def test_in_the_portuguese_rules_each_player_draws_one_until_someone_has_it(self) -> None:
+        """Seed 002, 1: "Se nenhum jogador tem a telha dupla-12, cada jogador tira uma telha. Repita conforme
+        necessário até que alguém tenha a telha, e joga-lo": every player draws one, lap after lap, so the lap in
+        which the 12-12 turns up is drawn to its end; its holder lays it and plays first."""
+        assert PRESETS["portuguese"].options.missing_engine == "each-draws"
+        seen = set()
+        for seed in range(300):
+            plain = Round.deal(house("portuguese", missing_engine="draw"), 3, 12, seed=seed)
+            drawn_in_turn = sum(len(plain.hand(s)) for s in range(3)) + 1 - 45  # tiles drawn for the engine
+            if drawn_in_turn <= 0:
+                continue
+            r = Round.deal("portuguese", 3, 12, seed=seed)
+            sizes = [len(r.hand(s)) + (s == r.turn) for s in range(3)]  # the holder's engine back in hand
+            if r.boneyard_count == 0:  # the 12-12 was the last tile: the lap ended with the boneyard
+                assert max(sizes) - min(sizes) == 1, (seed, sizes)
+                continue
+            assert sizes[0] == sizes[1] == sizes[2] > 15, (seed, sizes)  # whole laps: everyone drew alike
+            assert r.engine == 12 and Tile(12, 12) not in r.hand(r.turn)
+            laps = sizes[0] - 15
+            assert (laps - 1) * 3 < drawn_in_turn + 2  # the lap it turned up in was the last
+            seen.add(laps)
+            if len(seen) >= 2:
+                return
+        raise AssertionError(f"too few rounds without the engine dealt: {seen}")
+
 
 class TestMarkerNextPlayerOnly:
     """Option marker_removed_by "next" (the Czech preset's reading of seed 001's "další hráč"): only the player right

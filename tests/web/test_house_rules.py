@@ -391,7 +391,7 @@ def test_the_two_ways_the_mexican_train_opens_are_each_a_house_rule_named_for_wh
     rules = html.unescape(text(client.get("/rules")))
     assert 'id="mexican-after-first-lap"' in rules and 'id="mexican-all-started"' in rules
     variants = html.unescape(text(client.get("/rules/variants?lang=de")))
-    assert 'id="option-mexican_after_first_lap"' in variants and "Oder nach dem ersten Durchgang" in variants
+    assert 'id="option-mexican_after_first_lap"' in variants and "Oder erst nach Durchgang eins" in variants
 
 
 def test_the_missing_engine_rule_is_offered_only_where_a_hand_lays_the_engine(client: FlaskClient) -> None:

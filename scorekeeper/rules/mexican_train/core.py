@@ -151,9 +151,20 @@ class Table:
         if not set_aside:
             bit = 1 << engine
             holder = next((s for s in range(n) if self.hands[s] & bit), -1)
-            if holder < 0 and self.options.missing_engine != "draw":
+            if holder < 0 and self.options.missing_engine in ("highest-double", "next-double"):
                 holder, engine = self._stand_in_engine()
                 bit = 1 << engine
+            while holder < 0 and self.options.missing_engine == "each-draws":
+                # seed 002: every player draws one, a whole lap at a time, until some hand holds it
+                for k in range(n):
+                    seat = (first + k) % n
+                    if not self.pile:  # the engine was the last tile: nobody is left to draw
+                        break
+                    drawn = self.pile.pop()
+                    self.hands[seat] |= 1 << drawn
+                    self.counts[seat] += 1
+                    if drawn == engine:
+                        holder = seat
             seat = first
             while holder < 0:  # nobody holds it: draw in turn until someone does
                 drawn = self.pile.pop()

@@ -28,7 +28,7 @@ EnginePlacement = Literal["set-aside", "holder"]
 DoubleCover = Literal["anyone", "layer"]
 MexicanStart = Literal["play", "bonus"]
 MarkerRemoval = Literal["owner", "anyone", "next"]
-MissingEngine = Literal["draw", "highest-double", "next-double"]
+MissingEngine = Literal["draw", "each-draws", "highest-double", "next-double"]
 
 MOST_PENALTY_TILES = 10
 """The most tiles ``last_tile_penalty`` may make a player draw."""
@@ -131,9 +131,11 @@ class Options:
     write it; on the first lap nobody plays on it, whether their own train is started or not."""
     missing_engine: MissingEngine = "draw"
     """With ``engine_placement`` "holder", when nobody holds the engine: "draw", players draw in turn from the
-    first seat until someone draws it; "highest-double", the holder of the highest double lays it as this round's
-    engine; "next-double", the next double down (wrapping round to the top) that somebody holds is the engine.
-    With no double in any hand, players draw for the engine as with "draw"."""
+    first seat until someone draws it; "each-draws", every player draws one, a whole lap at a time from the first
+    seat, until some hand holds it (seed 002), so the lap in which it turns up is drawn to its end;
+    "highest-double", the holder of the highest double lays it as this round's engine; "next-double", the next
+    double down (wrapping round to the top) that somebody holds is the engine. With no double in any hand, players
+    draw for the engine as with "draw"."""
     highest_engine_every_round: bool = False
     """Every round of the game opens on the set's highest double (12-12 all evening with a double-12 set) instead
     of the next double in turn; the game still has as many rounds. Read by the score sheet's engine sequence
@@ -240,7 +242,7 @@ _READERS: Mapping[str, OptionReader] = {
     "one_double_per_turn": _flag,
     "mexican_after_all_started": _flag,
     "mexican_after_first_lap": _flag,
-    "missing_engine": one_of("draw", "highest-double", "next-double", show=repr),
+    "missing_engine": one_of("draw", "each-draws", "highest-double", "next-double", show=repr),
     "highest_engine_every_round": _flag,
     "announce_last_tile": _flag,
     "last_tile_penalty": _penalty,
@@ -311,7 +313,8 @@ _PRESETS = (
         N_("Portuguese rules (comboio mexicano)"),
         N_(
             "From the Portuguese instructions. Deal 15 tiles each. The holder of the engine double lays it and "
-            "plays first; if nobody holds it, each player draws in turn until someone does. You must start your "
+            "plays first; if nobody holds it, every player draws one, lap after lap, until someone has it (option "
+            "missing_engine). You must start your "
             "own train before anything else; later you extend your own train or the Mexican train. After a "
             "double you must lay another tile at once; the document does not say where, so this preset lets it "
             "go on any train you may play on (option follow_up_elsewhere), and nobody else has to cover the "
@@ -329,6 +332,7 @@ _PRESETS = (
             mexican_start="bonus",
             markers=False,
             play_on_marked=False,
+            missing_engine="each-draws",
         ),
     ),
 )
