@@ -137,6 +137,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("Announce your last tile; caught without it, draw a penalty"),
         N_("announce the last tile"),
     ),
+    _choice(
+        "caught_last_tile",
+        N_("Caught not announcing the last tile"),
+        ("lose-turn", N_("a player caught loses their next turn instead of drawing")),
+    ),
     _number(
         "last_tile_penalty",
         N_("Tiles drawn for a last tile not announced (empty: 2)"),

@@ -29,6 +29,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "marker_removed_by": st.sampled_from(["owner", "anyone", "next"]),
     "announce_last_tile": st.booleans(),
     "last_tile_penalty": st.integers(1, 4),
+    "caught_last_tile": st.sampled_from(["draw", "lose-turn"]),
 }
 """Every engine option but the deal tables, with the values it takes (the score sheet's
 ``highest_engine_every_round`` changes no round)."""

@@ -75,6 +75,7 @@ HOUSE_RULES: dict[str, list[Any]] = {
     "marker_removed_by": ["owner", "anyone", "next"],
     "announce_last_tile": [False, True],
     "last_tile_penalty": [1, 2, 3],
+    "caught_last_tile": ["draw", "lose-turn"],
 }
 
 

@@ -745,6 +745,45 @@ class TestAnnounceLastTile:
         with pytest.raises(ValueError, match="last_tile_penalty: a penalty draws 1 to 10 tiles, not 0"):
             resolve_options(announcing("standard", last_tile_penalty=0))
 
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_caught_you_may_lose_your_next_turn_instead(self, preset: str) -> None:
+        """Option caught_last_tile "lose-turn": caught, a player draws nothing and their next turn passes them by."""
+        r = self.dealt(preset, caught_last_tile="lose-turn")
+        verdict = r.check(Move.catch(0))
+        assert verdict.legal and verdict.reason == (
+            "Seat 0 did not announce their last tile: caught, they lose their next turn."
+        )
+        assert not r.catch(0) and len(r.hand(0)) == 1 and r.boneyard_count == 3
+        r.play("8-2", 1)  # seat 1's turn ends; seat 0's turn is lost, so seat 1 moves again
+        assert r.turn == 1 and list(r.hand(0)) == [Tile(9, 9)]
+
+    def test_a_position_says_who_loses_a_turn(self) -> None:
+        rules = announcing("standard", caught_last_tile="lose-turn")
+        doc = pos_json("8-2 4-4", trains=["12-5 5-1", "12-8"], rules=rules, turn=1, unannounced=[0])
+        after = apply_move(doc, {"action": "catch", "seat": 0})
+        assert after["losing_turn"] == [0] and "unannounced" not in after and after["turn"] == 1
+        assert Position.from_json(after).losing_turn == (0,)
+        again = apply_move(after, {"action": "play", "tile": "8-2", "train": 1}, hand=["4-4"])
+        assert again["turn"] == 1 and "losing_turn" not in again  # seat 0's turn passed them by
+
+    def test_a_player_caught_in_their_own_turn_loses_the_next_one(self) -> None:
+        rules = announcing("standard", caught_last_tile="lose-turn", double_cover="layer")
+        p = pos("5-5 9-9", trains=["12-5", "12-8"], boneyard=3, rules=rules)
+        r = round_from(p, ["5-5 9-9", "8-2 4-4"], self.BONEYARD)
+        r.play("5-5", 0)  # one tile left, and the double still to follow up
+        assert r.turn == 0 and r.unannounced == (0,)
+        r.catch(0)
+        assert r.turn == 0  # this turn goes on: the lost turn is the next one
+        r.draw()
+        r.pass_()
+        r.play("8-2", 1)
+        assert r.turn == 1  # seat 0's next turn passed them by
+
+    def test_losing_a_turn_needs_the_rule(self) -> None:
+        doc = pos_json("9-9", trains=["12-5", "12-8"], rules=announcing("standard"), losing_turn=[1])
+        with pytest.raises(PositionError, match="losing_turn: under these rules nobody loses a turn"):
+            Position.from_json(doc)
+
     def test_refusals_name_the_seat(self) -> None:
         r = self.dealt("standard")
         verdict = r.check(Move.announce(1))

@@ -391,7 +391,7 @@ def test_the_two_ways_the_mexican_train_opens_are_each_a_house_rule_named_for_wh
     rules = html.unescape(text(client.get("/rules")))
     assert 'id="mexican-after-first-lap"' in rules and 'id="mexican-all-started"' in rules
     variants = html.unescape(text(client.get("/rules/variants?lang=de")))
-    assert 'id="option-mexican_after_first_lap"' in variants and "Oder erst nach Durchgang eins" in variants
+    assert 'id="option-mexican_after_first_lap"' in variants and "Oder nach Durchgang eins" in variants
 
 
 def test_the_missing_engine_rule_is_offered_only_where_a_hand_lays_the_engine(client: FlaskClient) -> None:
@@ -479,3 +479,10 @@ def test_no_round_end_on_a_double_reaches_the_checker(client: FlaskClient) -> No
     page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
     found = re.search(r'class="verdict">([^<]*)</p>', page)
     assert found and found.group(1) == "Not allowed"
+
+
+def test_a_forgotten_last_tile_may_cost_the_next_turn(client: FlaskClient) -> None:
+    game = new_api_game(client, {"announce_last_tile": True, "caught_last_tile": "lose-turn"})
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and "a player caught loses their next turn instead of drawing" in line.group(1)
+    assert client.get(api(game)).get_json()["house_rules"]["caught_last_tile"] == "lose-turn"

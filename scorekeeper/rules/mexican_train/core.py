@@ -58,7 +58,7 @@ class Table:
         "end_on_double", "markers", "others_ok", "remove_any", "mark_unfollowed",
         "draw_until", "one_double", "after_all", "after_lap", "next_only", "announce", "penalty",
         "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
-        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing",
+        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing", "skip",
         "_acc",
     )  # fmt: skip
 
@@ -85,7 +85,7 @@ class Table:
         self.after_lap = options.mexican_after_first_lap
         self.next_only = options.marker_removed_by == "next"
         self.announce = options.announce_last_tile
-        self.penalty = options.last_tile_penalty
+        self.penalty = options.last_tile_penalty if options.caught_last_tile == "draw" else 0
         self.hands = [0] * players
         self.counts = [0] * players
         """Tiles in each hand; -1 where unknown (a checker position)."""
@@ -114,6 +114,8 @@ class Table:
         self.owing = 0
         """Bitmask of seats left with one tile who have not announced it and may still be caught: the mover, and
         the seat before them until the mover's turn ends (``announce_last_tile``)."""
+        self.skip = 0
+        """Bitmask of seats caught not announcing their last tile who lose their next turn (``caught_last_tile``)."""
         self._acc = _ACCESSIBLE[players]  # shared: a checker builds a new table per request
 
     def copy(self) -> Table:
@@ -476,6 +478,9 @@ class Table:
         self.owing &= ~(1 << seat)
         if k < CATCH:
             return  # announced: nothing else changes
+        if self.options.caught_last_tile == "lose-turn":
+            self.skip |= 1 << seat  # their next turn passes them by (the mover's own turn goes on)
+            return
         drawn = self.penalty_tiles()
         for _ in range(drawn):
             tile = self.pile.pop() if self.pile else -1
@@ -509,6 +514,11 @@ class Table:
             self.owing &= ~(1 << (self.turn - 1 if self.turn else self.n - 1))
         self.turn_no += 1
         self.turn = self.turn + 1 if self.turn + 1 < self.n else 0
+        while self.skip >> self.turn & 1:  # a turn lost for a last tile not announced: it ends as it begins
+            self.skip ^= 1 << self.turn
+            self.owing &= ~(1 << (self.turn - 1 if self.turn else self.n - 1))
+            self.turn_no += 1
+            self.turn = self.turn + 1 if self.turn + 1 < self.n else 0
         self.drawn = False
         self.laid = 0
         self.pending = False

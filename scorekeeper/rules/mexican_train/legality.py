@@ -324,6 +324,13 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 "{name} may announce their last tile: once it is announced, nobody can catch them for it.",
                 name=self.seat_name(seat),
             )
+        if t.options.caught_last_tile == "lose-turn":
+            if you:
+                return _("You did not announce your last tile: caught, you lose your next turn.")
+            return _(
+                "{name} did not announce their last tile: caught, they lose their next turn.",
+                name=self.seat_name(seat),
+            )
         tiles = t.penalty_tiles()
         if not tiles:
             return _(

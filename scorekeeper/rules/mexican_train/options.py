@@ -28,6 +28,7 @@ EnginePlacement = Literal["set-aside", "holder"]
 DoubleCover = Literal["anyone", "layer"]
 MexicanStart = Literal["play", "bonus"]
 MarkerRemoval = Literal["owner", "anyone", "next"]
+CaughtLastTile = Literal["draw", "lose-turn"]
 MissingEngine = Literal["draw", "each-draws", "highest-double", "next-double"]
 
 MOST_PENALTY_TILES = 10
@@ -146,6 +147,9 @@ class Options:
     ``last_tile_penalty`` tiles."""
     last_tile_penalty: int = 2
     """With ``announce_last_tile``: tiles a player caught not announcing draws (fewer if the boneyard runs out)."""
+    caught_last_tile: CaughtLastTile = "draw"
+    """With ``announce_last_tile``, what a player caught not announcing pays: "draw", ``last_tile_penalty`` tiles at
+    once; "lose-turn", their next turn (it passes them by: they neither lay, draw nor pass)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", _freeze(self.deals))
@@ -246,6 +250,7 @@ _READERS: Mapping[str, OptionReader] = {
     "highest_engine_every_round": _flag,
     "announce_last_tile": _flag,
     "last_tile_penalty": _penalty,
+    "caught_last_tile": one_of("draw", "lose-turn", show=repr),
 }
 
 

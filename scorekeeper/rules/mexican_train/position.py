@@ -56,7 +56,8 @@ class Train:
 
 _FIELDS = (
     "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
-    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "unannounced", "hand_sizes", "names",
+    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "unannounced", "losing_turn",
+    "hand_sizes", "names",
 )  # fmt: skip
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
 
@@ -103,6 +104,9 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     """Under ``announce_last_tile``: seats left with one tile who have not announced it and may still be caught,
     lowest first. Only the mover (left with one tile this turn) or the seat before them (until the mover's turn
     ends) can be."""
+    losing_turn: tuple[int, ...] = ()
+    """Under ``caught_last_tile: "lose-turn"``: seats caught not announcing their last tile, whose next turn passes
+    them by, lowest first."""
     hand_sizes: tuple[int, ...] | None = None
     """Tiles in each hand, if known; then tile counts must add up exactly."""
     names: tuple[str, ...] | None = None
@@ -165,6 +169,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             first_lap_turn=_int(data.get("first_lap_turn", 0), "first_lap_turn"),
             passes=_int(data.get("passes", 0), "passes"),
             unannounced=read_ints(data.get("unannounced", ()), "unannounced"),
+            losing_turn=read_ints(data.get("losing_turn", ()), "losing_turn"),
             hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
             names=read_names(data.get("names")),
         )
@@ -197,6 +202,8 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
                 out[name] = getattr(self, name)
         if self.unannounced:
             out["unannounced"] = list(self.unannounced)
+        if self.losing_turn:
+            out["losing_turn"] = list(self.losing_turn)
         if self.hand_sizes is not None:
             out["hand_sizes"] = list(self.hand_sizes)
         if self.names is not None:
@@ -264,6 +271,7 @@ def table_fields(t: Table, preset: str, names: tuple[str, ...] | None) -> dict[s
         "first_lap_turn": t.turn_no if first_lap else 0,
         "passes": t.passes,
         "unannounced": tuple(s for s in range(n) if t.owing >> s & 1),
+        "losing_turn": tuple(s for s in range(n) if t.skip >> s & 1),
         "hand_sizes": tuple(t.counts) if min(t.counts) >= 0 else None,
         "names": names,
     }
@@ -389,6 +397,15 @@ def _build(p: Position) -> Table:
     t.passes = p.passes
     if p.unannounced:
         t.owing = _unannounced(p, t)
+    for j, seat in enumerate(p.losing_turn):
+        here = f"losing_turn[{j}]"
+        if p.options.caught_last_tile != "lose-turn" or not p.options.announce_last_tile:
+            raise E("losing_turn", "under these rules nobody loses a turn for a last tile not announced")
+        if not 0 <= seat < n:
+            raise E(here, f"seats are 0 to {n - 1}, not {seat}")
+        if t.skip >> seat & 1:
+            raise E(here, f"seat {seat} is listed twice")
+        t.skip |= 1 << seat
     if not p.hand:
         t.over, t.winner = True, p.turn
     elif p.hand_sizes is not None and 0 in p.hand_sizes:
