@@ -635,6 +635,18 @@ class TestMarkerNextPlayerOnly:
         r.push(play("6-2", 3))
         assert not r.trains[3].marker and r.trains[1].marker
 
+    def test_two_markers_each_never_run_out(self) -> None:
+        """Seed 001 lists "2 značkovače na hráče" (two markers per player) and puts down only "his marker" on his own
+        train, which carries one at a time: the Czech preset reads the second as a spare, so a player never runs out
+        of markers. Taken off, a marker is back in its owner's hand for the next time they are stuck."""
+        p = pos("9-9 10-10", trains=["12-5", "12-8"], boneyard=0, rules="czech")
+        r = round_from(p, ["9-9 10-10", "5-1 1-3 3-2 8-0"])
+        for tile in ("5-1", "1-3", "3-2"):  # three times stuck, three times marked: more markers than two
+            r.pass_()  # nothing fits and nothing to draw: seat 0 marks its train
+            assert r.trains[0].marker and r.turn == 1
+            r.play(tile, 0)  # the next player plays there, and takes the marker off
+            assert not r.trains[0].marker
+
     def test_covering_a_double_there_leaves_the_marker_on(self) -> None:
         p = pos(
             "4-1 9-9",
