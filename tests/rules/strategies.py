@@ -21,6 +21,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "markers": st.booleans(),
     "play_on_marked": st.booleans(),
     "mark_unfollowed_double": st.booleans(),
+    "markers_per_player": st.sampled_from([0, 1, 2]),
     "draw_until_playable": st.booleans(),
     "one_double_per_turn": st.booleans(),
     "mexican_after_all_started": st.booleans(),

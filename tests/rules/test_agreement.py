@@ -76,6 +76,7 @@ HOUSE_RULES: dict[str, list[Any]] = {
     "announce_last_tile": [False, True],
     "last_tile_penalty": [1, 2, 3],
     "caught_last_tile": ["draw", "lose-turn"],
+    "markers_per_player": [0, 1, 2],
 }
 
 

@@ -84,6 +84,7 @@ def test_apply_move_follows_rounds_under_house_rules(preset: str) -> None:
             "announce_last_tile": rng.random() < 0.5,
             "last_tile_penalty": rng.choice([1, 2, 3]),
             "caught_last_tile": rng.choice(["draw", "lose-turn"]),
+            "markers_per_player": rng.choice([0, 1, 2]),
         }
         assert follow(Round.deal(rules, rng.choice([2, 3, 4]), 12, seed=rng.randrange(2**32)), rng) > 0
 

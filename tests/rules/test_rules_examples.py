@@ -635,10 +635,10 @@ class TestMarkerNextPlayerOnly:
         r.push(play("6-2", 3))
         assert not r.trains[3].marker and r.trains[1].marker
 
-    def test_two_markers_each_never_run_out(self) -> None:
+    def test_two_markers_each_never_run_out_by_default(self) -> None:
         """Seed 001 lists "2 značkovače na hráče" (two markers per player) and puts down only "his marker" on his own
-        train, which carries one at a time: the Czech preset reads the second as a spare, so a player never runs out
-        of markers. Taken off, a marker is back in its owner's hand for the next time they are stuck."""
+        train, which carries one at a time: by default (markers_per_player 0) a player never runs out, and a marker
+        taken off is back in its owner's hand for the next time they are stuck."""
         p = pos("9-9 10-10", trains=["12-5", "12-8"], boneyard=0, rules="czech")
         r = round_from(p, ["9-9 10-10", "5-1 1-3 3-2 8-0"])
         for tile in ("5-1", "1-3", "3-2"):  # three times stuck, three times marked: more markers than two
@@ -646,6 +646,27 @@ class TestMarkerNextPlayerOnly:
             assert r.trains[0].marker and r.turn == 1
             r.play(tile, 0)  # the next player plays there, and takes the marker off
             assert not r.trains[0].marker
+
+    def test_two_markers_each_read_literally_run_out(self) -> None:
+        """markers_per_player 2, the seed's "2 značkovače na hráče" read literally: the next player "removes and
+        replaces the marker with a tile" and nothing gives it back, so a train opens twice at most."""
+        rules = house("czech", markers_per_player=2)
+        p = pos("9-9 10-10", trains=["12-5", "12-8"], boneyard=0, rules=rules)
+        r = round_from(p, ["9-9 10-10", "5-1 1-3 3-2 8-0"])
+        for tile in ("5-1", "1-3"):
+            r.pass_()
+            assert r.trains[0].marker
+            r.play(tile, 0)
+        r.pass_()  # stuck a third time: no marker left, so the train stays shut
+        assert not r.trains[0].marker and r.turn == 1
+        assert r.check(play("3-2", 0)).rule == "train-not-open"
+        doc = pos_json("9-9", trains=["12-5", "12-8"], rules=rules, boneyard=0, markers_used=[1, 0])
+        after = apply_move(doc, {"action": "pass"})
+        assert after["markers_used"] == [2, 0] and after["trains"][0]["marker"]
+        spent = apply_move({**doc, "markers_used": [2, 0]}, {"action": "pass"})
+        assert spent["markers_used"] == [2, 0] and not spent["trains"][0]["marker"]
+        with pytest.raises(PositionError, match="markers_used: under these rules nobody runs out of markers"):
+            Position.from_json(pos_json("9-9", trains=["12-5", "12-8"], rules="czech", markers_used=[1, 0]))
 
     def test_covering_a_double_there_leaves_the_marker_on(self) -> None:
         p = pos(

@@ -59,6 +59,7 @@ class Table:
         "draw_until", "one_double", "after_all", "after_lap", "next_only", "announce", "penalty",
         "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
         "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing", "skip",
+        "supply", "used",
         "_acc",
     )  # fmt: skip
 
@@ -115,6 +116,10 @@ class Table:
         """Bitmask of seats left with one tile who have not announced it and may still be caught: the mover, and
         the seat before them until the mover's turn ends (``announce_last_tile``)."""
         self.skip = 0
+        self.supply = options.markers_per_player
+        """Markers each player has for the round; 0 for as many as they need."""
+        self.used = [0] * players
+        """Markers each seat has put down this round (spent when ``supply`` is set)."""
         """Bitmask of seats caught not announcing their last tile who lose their next turn (``caught_last_tile``)."""
         self._acc = _ACCESSIBLE[players]  # shared: a checker builds a new table per request
 
@@ -129,6 +134,7 @@ class Table:
         t.trains = [tr[:] for tr in self.trains]
         t.ends = self.ends[:]
         t.open_doubles = self.open_doubles[:]
+        t.used = self.used[:]
         return t
 
     # -- setting up ---------------------------------------------------------
@@ -496,8 +502,9 @@ class Table:
             counted = False  # the others will not be held to this double
         if self.markers and (self.laid == 0 or (self.pending and self.mark_unfollowed)):
             bit = 1 << seat
-            if not self.marked & bit:
+            if not self.marked & bit and (not self.supply or self.used[seat] < self.supply):
                 self.marked |= bit
+                self.used[seat] += 1
                 self.passes = 0  # the table changed; count from this pass
         if self.bcount == 0 and counted:
             self.passes += 1

@@ -116,6 +116,10 @@ class Options:
     on the marked train replaces the marker. "next": only the player right after the marker's owner may play on
     a marked train (with ``play_on_marked``), and their tile replaces the marker, as the owner's does; a tile
     anyone else lays there to cover a double leaves it on."""
+    markers_per_player: int = 0
+    """0: a player never runs out of markers (one taken off a train goes back to its owner). 1 to 4: each player has
+    that many for the round and a marker taken off a train is spent, so a train opens that many times at most
+    (seed 001 lists two per player and never says that a removed marker goes back)."""
     mark_unfollowed_double: bool = True
     """Does a player who lays a double and cannot follow it up (even after drawing) mark their train?"""
     # -- house rules: off (the behaviour above) in every preset ------------------------------
@@ -221,6 +225,17 @@ def _penalty(value: object, path: str, error: type[FormatError]) -> int:
     return tiles
 
 
+MOST_MARKERS = 4
+"""The most markers ``markers_per_player`` may give each player."""
+
+
+def _markers_each(value: object, path: str, error: type[FormatError]) -> int:
+    count = _int(value, path, error)
+    if not 0 <= count <= MOST_MARKERS:
+        raise error(path, f"each player has 0 (never runs out) to {MOST_MARKERS} markers, not {count}")
+    return count
+
+
 def _flag(value: object, path: str, error: type[FormatError]) -> bool:
     if not isinstance(value, bool):
         raise error(path, f"expected true or false, not {brief(value)}")
@@ -241,6 +256,7 @@ _READERS: Mapping[str, OptionReader] = {
     "markers": _flag,
     "play_on_marked": _flag,
     "marker_removed_by": one_of("owner", "anyone", "next", show=repr),
+    "markers_per_player": _markers_each,
     "mark_unfollowed_double": _flag,
     "draw_until_playable": _flag,
     "one_double_per_turn": _flag,

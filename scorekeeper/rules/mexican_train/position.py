@@ -57,6 +57,7 @@ class Train:
 _FIELDS = (
     "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
     "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "unannounced", "losing_turn",
+    "markers_used",
     "hand_sizes", "names",
 )  # fmt: skip
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
@@ -107,6 +108,8 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     losing_turn: tuple[int, ...] = ()
     """Under ``caught_last_tile: "lose-turn"``: seats caught not announcing their last tile, whose next turn passes
     them by, lowest first."""
+    markers_used: tuple[int, ...] = ()
+    """Under ``markers_per_player``: markers each seat has put down this round (spent); empty for none yet."""
     hand_sizes: tuple[int, ...] | None = None
     """Tiles in each hand, if known; then tile counts must add up exactly."""
     names: tuple[str, ...] | None = None
@@ -170,6 +173,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             passes=_int(data.get("passes", 0), "passes"),
             unannounced=read_ints(data.get("unannounced", ()), "unannounced"),
             losing_turn=read_ints(data.get("losing_turn", ()), "losing_turn"),
+            markers_used=read_ints(data.get("markers_used", ()), "markers_used"),
             hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
             names=read_names(data.get("names")),
         )
@@ -204,6 +208,8 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             out["unannounced"] = list(self.unannounced)
         if self.losing_turn:
             out["losing_turn"] = list(self.losing_turn)
+        if self.markers_used:
+            out["markers_used"] = list(self.markers_used)
         if self.hand_sizes is not None:
             out["hand_sizes"] = list(self.hand_sizes)
         if self.names is not None:
@@ -272,6 +278,7 @@ def table_fields(t: Table, preset: str, names: tuple[str, ...] | None) -> dict[s
         "passes": t.passes,
         "unannounced": tuple(s for s in range(n) if t.owing >> s & 1),
         "losing_turn": tuple(s for s in range(n) if t.skip >> s & 1),
+        "markers_used": tuple(t.used) if t.supply and any(t.used) else (),
         "hand_sizes": tuple(t.counts) if min(t.counts) >= 0 else None,
         "names": names,
     }
@@ -397,6 +404,20 @@ def _build(p: Position) -> Table:
     t.passes = p.passes
     if p.unannounced:
         t.owing = _unannounced(p, t)
+    if p.markers_used:
+        supply = p.options.markers_per_player
+        if not supply:
+            raise E("markers_used", "under these rules nobody runs out of markers, so none are counted")
+        if len(p.markers_used) != n:
+            raise E("markers_used", f"one count per seat: {n}, not {len(p.markers_used)}")
+        for seat, used in enumerate(p.markers_used):
+            if not 0 <= used <= supply:
+                raise E(
+                    f"markers_used[{seat}]", f"each player has {supply} markers, so 0 to {supply} are used, not {used}"
+                )
+            if t.marked >> seat & 1 and not used:
+                raise E(f"markers_used[{seat}]", f"seat {seat}'s train carries a marker, so at least one is used")
+        t.used = list(p.markers_used)
     for j, seat in enumerate(p.losing_turn):
         here = f"losing_turn[{j}]"
         if p.options.caught_last_tile != "lose-turn" or not p.options.announce_last_tile:
