@@ -149,7 +149,7 @@ def test_the_deal_answers_for_super_domino_presets(client: FlaskClient, preset: 
     assert re.search(r'big-number"><strong>9</strong>', page) and "100</strong> tiles stay" in page
     assert f'<option value="{preset}" selected>' in page
     wrong_set = client.get(f"/api/v1/deal?players=4&set=12&rules={preset}")
-    assert wrong_set.status_code == 422 and "double-15 or double-18" in wrong_set.get_json()["error"]
+    assert wrong_set.status_code == 422 and "a double-15 or a double-18 set" in wrong_set.get_json()["error"]
     too_many = client.get(f"/api/v1/deal?players=16&set=15&rules={preset}").get_json()["error"]
     assert "at most 15 players; use a double-18 set" in too_many
 
