@@ -288,7 +288,7 @@ def moves() -> Response:
 def deal() -> Response | tuple[Response, int]:
     """Tiles per player and the boneyard left, for a player count, set and rules."""
     players = _int_arg("players", None)
-    highest = _int_arg("set", 12)
+    highest = None if request.args.get("set") is None else _int_arg("set", None)  # None: the game's usual set
     answer = services.deal_lookup(players, highest, request.args.get("rules", "standard"))
     if answer.problem:
         return error_response(422, answer.problem)

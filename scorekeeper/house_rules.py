@@ -41,6 +41,20 @@ class HouseRule:
     """For a choice: each value the rule may take besides the preset's, with its words (message ids)."""
     numbers: range | None = None
     """For a number: the values it may take; 0 is off."""
+    values: Mapping[str, object] | None = None
+    """For a choice whose option is not a word (``end_on_double`` is true or false): each choice's option value. The
+    game stores the option value; a choice sent by its word or by that value reads the same."""
+    needs: tuple[str, object] | None = None
+    """An engine option and the value the preset must have for this rule to mean anything (``missing_engine``
+    needs ``engine_placement`` "holder": an engine set aside before the deal is never missing); None: any preset."""
+
+    def applies(self, preset: str) -> bool:
+        """Does this rule change anything under ``preset``? It is offered, and accepted, only where it does."""
+        return self.needs is None or getattr(rules.resolve_options(preset), self.needs[0]) == self.needs[1]
+
+    def presets(self) -> list[str]:
+        """The Mexican Train presets this rule applies to."""
+        return [name for name in rules.PRESETS if self.applies(name)]
 
     @property
     def input(self) -> Literal["flag", "number", "choice"]:
@@ -56,8 +70,14 @@ def _number(name: str, label: str, shown: str, numbers: range, scope: Scope = "s
     return HouseRule(name, label, shown, scope, numbers=numbers)
 
 
-def _choice(name: str, label: str, *choices: tuple[str, str]) -> HouseRule:
-    return HouseRule(name, label, "", "engine", choices=choices)
+def _choice(
+    name: str,
+    label: str,
+    *choices: tuple[str, str],
+    needs: tuple[str, object] | None = None,
+    values: Mapping[str, object] | None = None,
+) -> HouseRule:
+    return HouseRule(name, label, "", "engine", choices=choices, needs=needs, values=values)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -68,11 +88,37 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("The Mexican train opens once everyone has started their own train"),
         N_("Mexican train after everyone has started"),
     ),
+    _flag(
+        "mexican_after_first_lap",
+        N_("The Mexican train opens after the first lap, once everyone has had a turn"),
+        N_("Mexican train after the first lap"),
+    ),
     _choice(
         "missing_engine",
         N_("When nobody holds the engine double"),
+        ("draw", N_("draw in turn until someone draws it")),
+        ("each-draws", N_("everyone draws one, lap after lap, until someone has it")),
         ("highest-double", N_("the highest double in hand starts")),
         ("next-double", N_("skip to the next double somebody holds")),
+        needs=("engine_placement", "holder"),
+    ),
+    _flag(
+        "mexican_train",
+        N_("Add a Mexican train (for rules without one, like the Czech)"),
+        N_("with a Mexican train"),
+    ),
+    _choice(
+        "mexican_start",
+        N_("Starting the Mexican train"),
+        ("play", N_("starting the Mexican train is your one tile for the turn")),
+        ("bonus", N_("starting the Mexican train is a free extra tile")),
+    ),
+    _choice(
+        "end_on_double",
+        N_("Going out on a double"),
+        ("forbidden", N_("a round may not end on a double")),
+        ("allowed", N_("a round may end on a double")),
+        values={"forbidden": False, "allowed": True},
     ),
     _choice(
         "marker_removed_by",
@@ -90,6 +136,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "announce_last_tile",
         N_("Announce your last tile; caught without it, draw a penalty"),
         N_("announce the last tile"),
+    ),
+    _choice(
+        "caught_last_tile",
+        N_("Caught not announcing the last tile"),
+        ("lose-turn", N_("a player caught loses their next turn instead of drawing")),
     ),
     _number(
         "last_tile_penalty",
@@ -130,6 +181,10 @@ class HouseRuleError(ValueError):
         super().__init__(f"{name}: {problem}" if name else problem)
         self.name = name
         self.problem = problem
+
+
+class HouseRuleNotHere(HouseRuleError):
+    """A house rule that changes nothing under the chosen preset (see :attr:`HouseRule.needs`)."""
 
 
 @dataclass(frozen=True)
@@ -173,13 +228,18 @@ def shown_value(value: object) -> str:
 
 def _off(rule: HouseRule, value: object) -> bool:
     """A value that chooses nothing: an unticked box, a blank or zero number, no choice."""
+    if rule.values is not None:  # false is one of its choices
+        return value is None or value == ""
     return value is None or value == "" or value is False or (rule.input == "number" and value == 0)
 
 
-def read_house_rules(preset: str, given: Mapping[str, object], offered: bool = True) -> HouseRules:
+def read_house_rules(
+    preset: str, given: Mapping[str, object], offered: bool = True, *, strict: bool = True
+) -> HouseRules:
     """The house rules asked for on top of ``preset`` (the form's or the API's values, by rule name), keeping only
     those that change something. ``offered``: whether the game has house rules at all. HouseRuleError names the
-    first rule at fault.
+    first rule at fault; ``strict=False`` (a game stored before a rule was refused under its preset) leaves out a
+    rule that does not apply to the preset instead of refusing it.
 
     >>> chosen = {"going_out": -10, "draw_until_playable": True, "one_double_per_turn": False}
     >>> read_house_rules("standard", chosen).to_json()
@@ -197,10 +257,19 @@ def read_house_rules(preset: str, given: Mapping[str, object], offered: bool = T
         if _off(rule, value):
             continue
         base = rules.resolve_options(preset)
+        if rule.values is not None:  # its word, or the option value the game stored
+            word = value if isinstance(value, str) else next((w for w, v in rule.values.items() if v is value), None)
+            value = rule.values.get(word, value) if word is not None else None
         if rule.input == "choice" and (
-            not isinstance(value, str) or value not in [v for v, _words in rule.choices] + [getattr(base, name)]
+            value is None
+            or (rule.values is None and not isinstance(value, str))
+            or (rule.values is None and value not in [v for v, _words in rule.choices] + [getattr(base, name)])
         ):
             raise HouseRuleError(name, f"expected one of {', '.join(v for v, _words in rule.choices)}")
+        if not rule.applies(preset) and value != getattr(base, name):
+            if not strict:
+                continue
+            raise HouseRuleNotHere(name, f"changes nothing under {preset}; it is a house rule of {rule.presets()}")
         try:
             if rule.scope == "scoring":
                 scoring[name] = rules.read_scoring_rule(name, value, name)
@@ -222,4 +291,4 @@ def stored_house_rules(preset: str, text: str | None) -> HouseRules:
         value = json.loads(text)
     except ValueError:
         raise HouseRuleError("", "not a JSON object") from None
-    return read_house_rules(preset, value)
+    return read_house_rules(preset, value, strict=False)

@@ -16,7 +16,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import rules
-from .house_rules import HOUSE_RULES, NO_HOUSE_RULES, HouseRule, HouseRuleError, HouseRules, read_house_rules
+from .house_rules import (
+    HOUSE_RULES,
+    NO_HOUSE_RULES,
+    HouseRule,
+    HouseRuleError,
+    HouseRuleNotHere,
+    HouseRules,
+    read_house_rules,
+)
 from .i18n import _, _l
 from .reading import Problems, read_count, whole
 from .rules.i18n import N_
@@ -195,7 +203,8 @@ class GameKind(ABC):
 
     @abstractmethod
     def deal(self, players: int, highest: int, rules_name: str) -> int:
-        """Tiles each player draws at the start of a round."""
+        """Tiles each player draws at the start of a round; :class:`~scorekeeper.rules.DealError` says why a set
+        cannot deal for that many."""
         ...
 
     @abstractmethod
@@ -240,11 +249,12 @@ class GameKind(ABC):
         try:
             return read_house_rules(preset, given, offered=bool(self.house_rules))
         except HouseRuleError as e:
-            problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e.name))
+            problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e))
             return NO_HOUSE_RULES
 
-    def _house_rule_problem(self, name: str) -> str:
+    def _house_rule_problem(self, error: HouseRuleError) -> str:
         """What to do about a house rule that cannot be chosen, in the reader's language."""
+        name = error.name
         rule = next((r for r in self.house_rules if r.name == name), None)
         if rule is None:
             if not self.house_rules:
@@ -253,6 +263,13 @@ class GameKind(ABC):
                 "%(name)s is not a house rule here; the house rules are %(names)s.",
                 name=brief(name),
                 names=", ".join(r.name for r in self.house_rules),
+            )
+        if isinstance(error, HouseRuleNotHere):
+            return _(
+                "%(rule)s: only for rules where the engine is laid from a hand (%(presets)s); "
+                "these rules set it aside before the deal, so nobody can miss it.",
+                rule=_(rule.label),
+                presets=", ".join(_(str(self.presets[name].title)) for name in rule.presets()),
             )
         if rule.input == "number" and rule.numbers is not None:
             return _(
@@ -350,10 +367,10 @@ class SuperDominoKind(GameKind):
     """The most hands a game may be set to last."""
 
     def deal(self, players: int, highest: int, rules_name: str) -> int:
-        return rules.SUPER_DOMINO_HAND
+        return rules.super_deal_size(players, highest)
 
     def boneyard(self, players: int, highest: int, rules_name: str) -> int:
-        return rules.DominoSet(highest).tile_count - rules.SUPER_DOMINO_HAND * players
+        return rules.DominoSet(highest).tile_count - self.deal(players, highest, rules_name) * players
 
     def hand_winners(self, pips: Mapping[str, int], tiles: Mapping[str, int] | None, went_out: str | None) -> list[str]:
         return rules.hand_winners(pips, tiles or {}, went_out)
@@ -554,6 +571,11 @@ KINDS: Mapping[str, GameKind] = MappingProxyType({k.id: k for k in (MEXICAN_TRAI
 
 DEFAULT_KIND: GameKind = MEXICAN_TRAIN
 """What a game is unless told otherwise: the new-game form's first choice, an API call without ``"game"``."""
+
+
+def kind_with_rules(rules_name: str) -> GameKind | None:
+    """The game whose presets include ``rules_name`` ("german" is Super Domino's); None for rules no game has."""
+    return next((kind for kind in KINDS.values() if rules_name in kind.presets), None)
 
 
 def kind_of(kind_id: str) -> GameKind:

@@ -242,6 +242,9 @@ class RoundForm(FlaskForm):
     """Per seat: a marker was left on its train (shown only when a scoring house rule counts it)."""
     ended_on_double = BooleanField(_l("Ended on a double"))
     """The player who went out laid a double last (shown only when a scoring house rule counts it)."""
+    engine = StringField(_l("The double that started the round"))
+    """Which double started the round, as a number (asked only when a house rule lets another double stand in for
+    a missing engine); blank: the round's own engine."""
     went_out = StringField()
     """How the round ended, rendered by hand as one radio group: a seat number for the player who went out, or
     BLOCKED; nothing chosen until the player chooses."""
@@ -284,6 +287,7 @@ class RoundForm(FlaskForm):
         self.went_out.data = _ending(out, rnd.blocked)
         self.blocked.data = rnd.blocked
         self.ended_on_double.data = bool(rnd.ended_on_double)
+        self.engine.data = "" if rnd.engine is None else str(rnd.engine)
 
     def fill_draft(self, draft: Draft) -> None:
         """Show what the phones have sent so far for the round being filled in."""
@@ -324,6 +328,7 @@ class RoundForm(FlaskForm):
             confirmed=bool(self.confirmed.data),
             ended_on_double=bool(self.ended_on_double.data),
             markers=[bool(f.data) for f in self.markers],
+            engine=(self.engine.data or "").strip() or None,
         )
 
     def show(self, error: Invalid) -> None:

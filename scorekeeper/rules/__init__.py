@@ -70,6 +70,7 @@ from .super_domino.options import (
     SUPER_PRESETS,
     SuperOptions,
     SuperPreset,
+    super_deal_size,
     super_domino_max_players,
 )
 from .super_domino.options import resolve as resolve_super
@@ -169,5 +170,6 @@ __all__ = [
     "check_super",
     "resolve_super",
     "sketch_super_position",
+    "super_deal_size",
     "super_domino_max_players",
 ]

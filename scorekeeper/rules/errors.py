@@ -24,6 +24,11 @@ class IllegalMove(CitesRule, ValueError):
         """One plain sentence naming the tile, the train or edge, and the rule."""
 
 
+class DealError(ValueError):
+    """A player count the set cannot deal for; the message is for a player, in their language
+    (lower case, no full stop: "a double-12 set deals for at most 8 players; use a double-15 set")."""
+
+
 class FormatError(ValueError):
     """JSON-ish input that is not a valid position or move; ``field`` is a path like ``trains[2].tiles[1]``."""
 

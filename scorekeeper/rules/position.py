@@ -64,8 +64,17 @@ class BasePosition(Legality[M, W, T]):
         raise NotImplementedError
 
     def _drawn_by(self, table: T, code: int) -> int | None:
-        """How many tiles move ``code`` takes from the boneyard into the mover's hand at ``table``; None for none."""
+        """How many tiles move ``code`` takes from the boneyard into the mover's hand at ``table`` (0 when it would
+        take some but the boneyard is empty); None for a move that takes none."""
         return min(self._draw_size(table), table.bcount) if code == DRAW else None
+
+    @staticmethod
+    def _drawing(code: int, size: int, given: int) -> str:
+        """Why ``drawn`` lists ``given`` tiles where move ``code`` takes ``size``."""
+        move = "this draw" if code == DRAW else "this catch"
+        if size == 0:
+            return f"the boneyard is empty, so {move} takes no tile from it: send an empty list or none"
+        return f"{move} takes {size} {'tile' if size == 1 else 'tiles'} from the boneyard, not {given}"
 
     def _table_fields(self, table: T) -> dict[str, Any]:
         """Every field of this game's position that ``table`` shows, but ``hand``."""
@@ -78,19 +87,19 @@ class BasePosition(Legality[M, W, T]):
         mover = t.turn
         known = True
         size = self._drawn_by(t, code)
-        if size is not None:
-            if drawn is None:
-                known = False  # the mover moves on, holding tiles only they have seen
-            else:
-                taken = self._tile_indices(drawn, "drawn", t)
-                if len(taken) != size:
-                    raise MoveError("drawn", f"this draw takes {size} tiles from the boneyard, not {len(taken)}")
-                for j, i in enumerate(taken):
-                    if t.hands[mover] >> i & 1:
-                        raise MoveError(f"drawn[{j}]", f"{tile_of(i)} is already in the hand")
-                t.pile = taken[::-1]  # drawn from the end
-        elif drawn is not None:
-            raise MoveError("drawn", "only a draw (or a catch of the player to move) takes tiles from the boneyard")
+        if size is None:
+            if drawn is not None:
+                raise MoveError("drawn", "only a draw (or a catch of the player to move) takes tiles from the boneyard")
+        elif drawn is None:
+            known = size == 0  # else the mover moves on, holding tiles only they have seen
+        else:
+            taken = self._tile_indices(drawn, "drawn", t)
+            if len(taken) != size:
+                raise MoveError("drawn", self._drawing(code, size, len(taken)))
+            for j, i in enumerate(taken):
+                if t.hands[mover] >> i & 1:
+                    raise MoveError(f"drawn[{j}]", f"{tile_of(i)} is already in the hand")
+            t.pile = taken[::-1]  # drawn from the end
         t.push(code)
         if t.turn != mover:
             if hand is None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .. import rules
+from .. import kinds, rules
 from ..i18n import _
+from ..kinds import GameKind
 from ..reading import Field
 from ..rules import (
     AnyPosition,
@@ -249,7 +250,9 @@ class DealAnswer:
 
     players: int
     highest: int
-    preset: rules.Preset
+    kind: GameKind
+    """The game the rules are for: Mexican Train's presets, or Super Domino's."""
+    preset: rules.NamedRules[Any]
     tiles_each: int | None
     boneyard: int | None
     problem: str | None
@@ -261,21 +264,28 @@ class DealAnswer:
             "players": self.players,
             "set": self.highest,
             "rules": self.preset.name,
+            "game": self.kind.id,
             "tiles_each": self.tiles_each,
             "boneyard": self.boneyard,
         }
 
 
-def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAnswer:
-    """Tiles each and the boneyard left for this many players; a set that cannot deal says so in ``problem``."""
-    if preset not in rules.PRESETS:
+def deal_rules(preset: str) -> GameKind:
+    """The game whose rules ``preset`` names, asked of every game's presets; Invalid names the rules there are."""
+    kind = kinds.kind_with_rules(preset)
+    if kind is None:
+        every = [name for k in kinds.KINDS.values() for name in k.presets]
         raise Invalid(
-            _(
-                "Unknown rules %(given)s; choose one of %(presets)s.",
-                given=brief(preset),
-                presets=", ".join(rules.PRESETS),
-            )
+            _("Unknown rules %(given)s; choose one of %(presets)s.", given=brief(preset), presets=", ".join(every))
         )
+    return kind
+
+
+def deal_lookup(players: int, highest: int | None = None, preset: str = "standard") -> DealAnswer:
+    """Tiles each and the boneyard left for this many players under any game's preset (with the game's usual set
+    when ``highest`` is None); a set that cannot deal says so in ``problem``."""
+    kind = deal_rules(preset)
+    highest = kind.default_set if highest is None else highest
     if highest not in rules.SUPPORTED_SETS:
         raise Invalid(
             _(
@@ -284,16 +294,30 @@ def deal_lookup(players: int, highest: int, preset: str = "standard") -> DealAns
                 sets=", ".join(str(n) for n in rules.SUPPORTED_SETS),
             )
         )
+    named = kind.presets[preset]
     try:
-        each = rules.deal_size(players, highest, rules=preset)
-        left = rules.boneyard_after_deal(players, highest, rules=preset)
+        each = kind.deal(players, highest, preset)
+        left = kind.boneyard(players, highest, preset)
     except rules.DealError as e:
         text = str(e)
-        return DealAnswer(players, highest, rules.PRESETS[preset], None, None, text[0].upper() + text[1:] + ".")
-    return DealAnswer(players, highest, rules.PRESETS[preset], each, left, None)
+        return DealAnswer(players, highest, kind, named, None, None, text[0].upper() + text[1:] + ".")
+    return DealAnswer(players, highest, kind, named, each, left, None)
 
 
-def deal_table(highest: int) -> list[tuple[int, dict[str, int | None]]]:
-    """Every player count any preset deals for with this set, and each preset's tiles per player."""
-    counts = sorted({n for p in rules.PRESETS.values() for n in p.options.deals.get(highest, {})})
-    return [(n, {name: p.options.deals.get(highest, {}).get(n) for name, p in rules.PRESETS.items()}) for n in counts]
+MOST_SEATS = 40
+"""Beyond any table a set deals for (double-18 Super Domino seats 21): where the deal table stops looking."""
+
+
+def deal_table(highest: int, kind: GameKind = kinds.MEXICAN_TRAIN) -> list[tuple[int, dict[str, int | None]]]:
+    """Every player count one of the game's presets deals for with this set, and each preset's tiles per player."""
+    rows = []
+    for players in range(2, MOST_SEATS + 1):
+        by: dict[str, int | None] = {}
+        for name in kind.presets:
+            try:
+                by[name] = kind.deal(players, highest, name)
+            except rules.DealError:
+                by[name] = None
+        if any(n is not None for n in by.values()):
+            rows.append((players, by))
+    return rows

@@ -15,7 +15,7 @@ from ..models import Game
 from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing
 from ..rules.i18n import N_
-from .inputs import house_rules_of
+from .inputs import STAND_IN_ENGINES, house_rules_of
 from .live import tag_of
 from .seating import playing, plays
 
@@ -198,6 +198,16 @@ class GameView:
         return self.house_rules.scoring
 
     @property
+    def stand_in_engine(self) -> bool:
+        """Another double may start a round when nobody holds its engine (the house rule ``missing_engine``), so the
+        round form asks which one did."""
+        return self.kind.has_engines and self.house_rules.engine.get("missing_engine") in STAND_IN_ENGINES
+
+    def planned_engine(self, number: int) -> int | None:
+        """Round ``number``'s own engine, in the game's order (None past the sequence, or without engines)."""
+        return self.engines[number - 1] if 0 < number <= len(self.engines) else None
+
+    @property
     def house_rules_shown(self) -> list[str]:
         """The house rules in force in a few words each, in the reader's language, for the table screen."""
         return rules_in_force(self.kind, self.house_rules)
@@ -300,7 +310,8 @@ def rules_in_force(kind: GameKind, house: HouseRules, scope: str | None = None) 
         if value is None or scope not in (None, rule.scope):
             continue
         if rule.input == "choice":
-            shown.append(next((_(words) for v, words in rule.choices if v == value), str(value)))
+            word = next((w for w, v in (rule.values or {}).items() if v is value), value)
+            shown.append(next((_(words) for v, words in rule.choices if v == word), str(value)))
         elif rule.input == "number":
             # a scoring rule's number is added to a total: signed ("−10"); an engine option's is a count
             shown.append(_(rule.shown, value=shown_value(value) if rule.scope == "scoring" else str(value)))

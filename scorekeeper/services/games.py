@@ -51,7 +51,7 @@ from .game_view import (
     next_round,
     rounds_total,
 )
-from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points
+from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points, started_on
 from .results import settle_game
 from .seating import playing
 
@@ -543,7 +543,8 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
         )
     if number is not None and number != upcoming.number:
         raise Conflict(_(STALE), game=game)
-    values, tiles = check_round(game, upcoming.engine, entry, upcoming.number)
+    engine = started_on(game, upcoming.engine, entry)
+    values, tiles = check_round(game, engine, entry, upcoming.number)
     points = round_points(game, values, entry)
     markers = entry.marks(len(values))
     at_table = set(playing(game, upcoming.number))
@@ -561,7 +562,9 @@ def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int 
     ]
     if entry.blocked:
         history.append(_change(game.id, "entered", upcoming.number, None, None, "blocked"))
-    rnd = StoredRound(upcoming.number, upcoming.engine, entry.blocked, scores, entry.ended_on_double)
+    if engine != upcoming.engine:  # another double stood in for the missing engine: the history says which
+        history.append(_change(game.id, "entered", upcoming.number, None, None, f"started on {engine}-{engine}"))
+    rnd = StoredRound(upcoming.number, engine, entry.blocked, scores, entry.ended_on_double)
     return _NewRound(rnd, history)
 
 
@@ -622,10 +625,22 @@ def edit_round(
         rnd = find_round(game, number)
         if seen is None or seen != round_mark(rnd):
             check_version(game, write.seen, expected if seen is None or expected is not None else -1)
-        values, tiles = check_round(game, rnd.engine, entry, number)
+        engine = started_on(game, rnd.engine, entry)
+        values, tiles = check_round(game, engine, entry, number)
         points = round_points(game, values, entry)
         markers = entry.marks(len(values))
         scoring = house_rules_of(game).scoring
+        if engine != rnd.engine:
+            _log(
+                db,
+                game,
+                "corrected",
+                number,
+                None,
+                f"started on {rnd.engine}-{rnd.engine}",
+                f"started on {engine}-{engine}",
+            )
+            rnd.engine = engine
         by_pos = {s.seat_position: s for s in rnd.scores}
         for seat, v in zip(game.seats, values):
             score = by_pos.get(seat.position)

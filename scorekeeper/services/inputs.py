@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from .. import rules
 from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
 from ..i18n import _
 from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
@@ -206,6 +207,45 @@ def house_rules_of(game: AnyGame) -> HouseRules:
     return stored_house_rules(game.rules, game.house_rules)
 
 
+STAND_IN_ENGINES = ("highest-double", "next-double")
+"""The values of ``missing_engine`` under which another double starts the round."""
+
+
+def stand_in_engine(game: AnyGame) -> bool:
+    """Can a round of ``game`` start on a double other than its engine? Under the house rule ``missing_engine``
+    (the holder of the highest or the next double lays it when nobody holds the engine)."""
+    if not kind_of(game.kind).has_engines or game.rules not in rules.PRESETS:
+        return False
+    options = rules.resolve_options(house_rules_of(game).rules_spec(game.rules))
+    return options.engine_placement == "holder" and options.missing_engine in STAND_IN_ENGINES
+
+
+def started_on(game: AnyGame, engine: int | None, entry: RoundEntry) -> int | None:
+    """The double that started the round: the one the entry names, else ``engine``, the round's own. Invalid (on
+    the ``engine`` field) for a double the set does not have, or one the game's rules never start on."""
+    given = entry.engine
+    if given is None or given == "" or engine is None:
+        return engine
+    try:
+        value = read_count(given) if isinstance(given, str) else given
+    except ValueError:
+        value = None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= game.set_highest:
+        problem = _(
+            "The double that started the round is one of 0-0 to %(top)d-%(top)d; give its number, like 9 for 9-9.",
+            top=game.set_highest,
+        )
+        raise Invalid(problem, {Field("engine"): problem})
+    if value != engine and not stand_in_engine(game):
+        problem = _(
+            "Under these rules every round starts on its own engine, %(engine)d-%(engine)d; another double stands in "
+            "only with the house rule for a missing engine.",
+            engine=engine,
+        )
+        raise Invalid(problem, {Field("engine"): problem})
+    return value
+
+
 @dataclass(frozen=True)
 class RoundEntry:
     """A round as typed: raw pips per seat (strings or ints), who went out, blocked."""
@@ -222,6 +262,9 @@ class RoundEntry:
     """The player who went out did so by laying a double (asked only when a scoring house rule counts it)."""
     markers: Sequence[bool] | None = None
     """Per seat: its train still had a marker on it at the end (asked only when a house rule counts it)."""
+    engine: object = None
+    """The double that actually started the round, as typed (a number like 9 for 9-9): under a house rule that lets
+    another double stand in for a missing engine (:func:`stand_in_engine`); None: the round's own engine."""
 
     def marks(self, seats: int) -> list[bool]:
         """The markers left at the end, one per seat (False where the entry says nothing of them)."""
@@ -431,7 +474,15 @@ def entry_from_json(game: AnyGame, data: Mapping[str, object], number: int | Non
     ended_on_double = data.get("ended_on_double", False)
     if not isinstance(ended_on_double, bool):
         raise Invalid('"ended_on_double" must be true or false.')
-    return RoundEntry(pips, out, blocked, tiles, ended_on_double=ended_on_double, markers=_markers(game, data))
+    return RoundEntry(
+        pips,
+        out,
+        blocked,
+        tiles,
+        ended_on_double=ended_on_double,
+        markers=_markers(game, data),
+        engine=data.get("engine"),
+    )
 
 
 def _markers(game: AnyGame, data: Mapping[str, object]) -> list[bool] | None:

@@ -44,24 +44,37 @@ def check() -> str:
 
 
 @bp.get("/deal")
-def deal() -> Response:
-    """How many tiles each player draws, for every set, player count and preset (the same until the next
-    deployment, for each question asked)."""
-    return cached_page(_deal)
+def deal() -> Response | tuple[str, int]:
+    """How many tiles each player draws, for every set, player count and preset of either game (the same until
+    the next deployment, for each question asked); rules no game has are refused on the page, by name."""
+    try:
+        kind = services.deal_rules(request.args.get("rules", "standard"))
+    except services.Invalid as e:
+        return _deal_page(None, kinds.DEFAULT_KIND, e.message), 422
+    return cached_page(lambda: _deal(kind))
 
 
-def _deal() -> str:
+def _deal(kind: kinds.GameKind) -> str:
     preset = request.args.get("rules", "standard")
-    preset = preset if preset in rules.PRESETS else "standard"
-    highest = number(request.args.get("set", "12")) or 12
-    highest = highest if highest in rules.SUPPORTED_SETS else 12
+    highest = number(request.args.get("set", "")) or kind.default_set
+    highest = highest if highest in rules.SUPPORTED_SETS else kind.default_set
     players = number(request.args.get("players", "4")) or 4
     players = players if 1 <= players <= 99 else 4
-    answer = services.deal_lookup(players, highest, preset)
+    return _deal_page(services.deal_lookup(players, highest, preset), kind)
+
+
+def _deal_page(answer: services.DealAnswer | None, kind: kinds.GameKind, problem: str | None = None) -> str:
+    """The deal page: the answer (or the problem with the question) and the table of the answer's game and set."""
+    highest = answer.highest if answer else kind.default_set
+    table = services.deal_table(highest, kind)
     return render_template(
         "checker/deal.html",
         answer=answer,
-        table=services.deal_table(highest),
-        presets=rules.PRESETS,
+        problem=problem,
+        kind=kind,
+        kinds=kinds.KINDS,
+        table=table,
+        highest=highest,
+        counts=sorted({2, 4, *(n for n, _ in table), *([answer.players] if answer else [])}),
         sets=rules.SUPPORTED_SETS,
     )

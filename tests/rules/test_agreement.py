@@ -70,10 +70,13 @@ HOUSE_RULES: dict[str, list[Any]] = {
     "draw_until_playable": [False, True],
     "one_double_per_turn": [False, True],
     "mexican_after_all_started": [False, True],
-    "missing_engine": ["draw", "highest-double", "next-double"],
+    "mexican_after_first_lap": [False, True],
+    "missing_engine": ["draw", "each-draws", "highest-double", "next-double"],
     "marker_removed_by": ["owner", "anyone", "next"],
     "announce_last_tile": [False, True],
     "last_tile_penalty": [1, 2, 3],
+    "caught_last_tile": ["draw", "lose-turn"],
+    "markers_per_player": [0, 1, 2],
 }
 
 

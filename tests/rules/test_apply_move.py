@@ -78,10 +78,13 @@ def test_apply_move_follows_rounds_under_house_rules(preset: str) -> None:
             "draw_until_playable": rng.random() < 0.5,
             "one_double_per_turn": rng.random() < 0.5,
             "mexican_after_all_started": rng.random() < 0.5,
-            "missing_engine": rng.choice(["draw", "highest-double", "next-double"]),
+            "mexican_after_first_lap": rng.random() < 0.5,
+            "missing_engine": rng.choice(["draw", "each-draws", "highest-double", "next-double"]),
             "marker_removed_by": rng.choice(["owner", "anyone", "next"]),
             "announce_last_tile": rng.random() < 0.5,
             "last_tile_penalty": rng.choice([1, 2, 3]),
+            "caught_last_tile": rng.choice(["draw", "lose-turn"]),
+            "markers_per_player": rng.choice([0, 1, 2]),
         }
         assert follow(Round.deal(rules, rng.choice([2, 3, 4]), 12, seed=rng.randrange(2**32)), rng) > 0
 
@@ -149,7 +152,7 @@ def test_super_domino_examples() -> None:
 
 
 def test_hidden_tiles_are_checked() -> None:
-    with pytest.raises(MoveError, match="drawn: this draw takes 1 tiles"):
+    with pytest.raises(MoveError, match="drawn: this draw takes 1 tile from the boneyard, not 2$"):
         apply_move(pos_json("9-9"), {"action": "draw"}, drawn=["12-3", "4-4"])
     with pytest.raises(MoveError, match=r"drawn\[0\]: 9-9 is already in the hand"):
         apply_move(pos_json("9-9"), {"action": "draw"}, drawn=["9-9"])
@@ -162,6 +165,26 @@ def test_hidden_tiles_are_checked() -> None:
         apply_move(doc, {"action": "play", "tile": "12-5", "train": 0}, hand=["2-2"])
     with pytest.raises(PositionError, match="appears twice"):
         apply_move(pos_json("12-5 1-1"), {"action": "play", "tile": "12-5", "train": 0}, hand=["12-5"])
+
+
+CAUGHT_MOVER = {"preset": "czech", "announce_last_tile": True, "last_tile_penalty": 2}
+
+
+def test_a_catch_draws_what_the_boneyard_has_left() -> None:
+    """The mover caught with one tile draws the penalty into the hand shown; fewer, or none, from a thin boneyard."""
+    catch = {"action": "catch", "seat": 0}
+    empty = pos_json("4-4", trains=["12-8", ""], rules=CAUGHT_MOVER, boneyard=0, unannounced=[0])
+    for drawn in ([], None):  # nothing to draw: an empty list, or nothing at all
+        after = apply_move(empty, catch, drawn=drawn)
+        assert after["hand"] == ["4-4"] and after["boneyard"] == 0 and "unannounced" not in after
+    with pytest.raises(MoveError, match="drawn: the boneyard is empty, so this catch takes no tile from it"):
+        apply_move(empty, catch, drawn=["3-3"])
+    thin = {**empty, "boneyard": 1}
+    assert apply_move(thin, catch, drawn=["3-3"])["hand"] == ["3-3", "4-4"]
+    with pytest.raises(MoveError, match="drawn: this catch takes 1 tile from the boneyard, not 2$"):
+        apply_move(thin, catch, drawn=["3-3", "5-5"])
+    with pytest.raises(MoveError, match="drawn: this catch takes 2 tiles from the boneyard, not 1$"):
+        apply_move({**empty, "boneyard": 9}, catch, drawn=["3-3"])
 
 
 def test_the_module_example_runs() -> None:

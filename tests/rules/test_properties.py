@@ -10,9 +10,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
-    MEXICAN,
-    PRESETS,
-    SUPPORTED_SETS,
     DominoSet,
     FormatError,
     Move,
@@ -20,55 +17,13 @@ from scorekeeper.rules import (
     Position,
     PositionError,
     Round,
-    Tile,
     check,
 )
 from scorekeeper.rules.tables import set_size
 
+from .strategies import candidates, dealt_rounds
+
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def dealt_rounds(draw: st.DrawFn, sets: tuple[int, ...] = SUPPORTED_SETS) -> Round:
-    preset = draw(st.sampled_from(sorted(PRESETS)))
-    highest = draw(st.sampled_from(sets))
-    table = PRESETS[preset].options.deals[highest]
-    players = draw(st.sampled_from(sorted(table)))
-    engine = draw(st.integers(0, highest))
-    tweaks: dict[str, Any] = draw(
-        st.fixed_dictionaries(
-            {},
-            optional={
-                "double_blank": st.sampled_from([0, 25, 50]),
-                "end_on_double": st.booleans(),
-                "follow_up_elsewhere": st.booleans(),
-                "multi_tile_first_lap": st.booleans(),
-                "double_cover": st.sampled_from(["anyone", "layer"]),
-                "mexican_before_own": st.booleans(),
-                "draw_until_playable": st.booleans(),
-                "one_double_per_turn": st.booleans(),
-                "mexican_after_all_started": st.booleans(),
-                "missing_engine": st.sampled_from(["draw", "highest-double", "next-double"]),
-                "marker_removed_by": st.sampled_from(["owner", "anyone", "next"]),
-                "announce_last_tile": st.booleans(),
-                "last_tile_penalty": st.integers(1, 4),
-            },
-        )
-    )
-    rules: Any = {"preset": preset, **tweaks} if tweaks else preset
-    seed = draw(st.integers(0, 2**32))
-    first = draw(st.integers(0, players - 1))
-    return Round.deal(rules, players, highest, engine=engine, seed=seed, first=first)
-
-
-def candidates(r: Round) -> list[Move]:
-    """Every hand tile on every train, plus draw and pass (and one tile nobody holds), and every call about a last
-    tile (one seat past the last too)."""
-    trains: list[int | str] = [*range(r.players), MEXICAN]
-    tiles = list(r.hand(r.turn)) if not r.is_over else []
-    tiles.append(Tile(r.engine, r.engine))  # on the table, so never in hand
-    calls = [call(s) for call in (Move.announce, Move.catch) for s in range(r.players + 1)]
-    return [Move.play(t, tr) for t in tiles for tr in trains] + [Move.draw(), Move.pass_(), *calls]  # type: ignore[arg-type]
 
 
 def tiles_accounted(r: Round) -> int:

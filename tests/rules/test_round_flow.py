@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from scorekeeper.rules import DominoSet, IllegalMove, Move, Round, Tile
@@ -33,7 +35,7 @@ def test_italian_deal_sizes() -> None:
         assert r.boneyard_count == 90 - players * size
 
 
-def _seed_where(rules: str, holds: bool) -> int:
+def _seed_where(rules: Any, holds: bool) -> int:
     for seed in range(500):
         r = Round.deal(rules, players=4, seed=seed)
         if (r.boneyard_count == 31) == holds:
@@ -49,8 +51,8 @@ def test_holder_lays_the_engine_and_plays_first(rules: str) -> None:
     assert all(E not in h for h in r.hands) and E not in r.boneyard
 
 
-@pytest.mark.parametrize("rules", ["czech", "portuguese"])
-def test_nobody_holds_the_engine_so_players_draw_in_turn(rules: str) -> None:
+@pytest.mark.parametrize("rules", ["czech", {"preset": "portuguese", "missing_engine": "draw"}])
+def test_nobody_holds_the_engine_so_players_draw_in_turn(rules: Any) -> None:
     r = Round.deal(rules, players=4, seed=_seed_where(rules, holds=False), first=2)
     drawn = 31 - r.boneyard_count
     assert drawn >= 1

@@ -491,6 +491,51 @@ class TestMexicanAfterAllStarted:
         assert rule_of(p, play("12-6", "mexican")) == "legal"
 
 
+class TestMexicanAfterFirstLap:
+    """Option mexican_after_first_lap: the Mexican train opens after the first lap, once every player has had one
+    turn (the published rule sheets), started train or not; beside mexican_after_all_started, which waits for every
+    train to be started."""
+
+    @pytest.mark.parametrize("preset", WITH_MEXICAN)
+    def test_closed_on_the_first_lap_even_with_your_own_train_started(self, preset: str) -> None:
+        rules = house(preset, mexican_after_first_lap=True)
+        p = pos("12-6 5-1", trains=["12-5", "", "12-3", "12-4"], first_lap=True, first_lap_turn=3, rules=rules)
+        verdict = p.check(play("12-6", "mexican"))
+        assert verdict.rule == "mexican-train-after-first-lap" and verdict.anchor == "mexican-train"
+        assert verdict.reason == (
+            "12-6 cannot go on the Mexican train yet: "
+            "under these rules it opens after the first lap, once every player has had a turn."
+        )
+        assert Move.play("12-6", "mexican") not in p.legal_moves()
+
+    @pytest.mark.parametrize("preset", WITH_MEXICAN)
+    def test_open_after_the_first_lap_though_a_train_is_empty(self, preset: str) -> None:
+        after_lap = pos(
+            "12-6 5-1", trains=["12-5", "", "12-3", "12-4"], rules=house(preset, mexican_after_first_lap=True)
+        )
+        assert rule_of(after_lap, play("12-6", "mexican")) == "legal"
+        all_started = pos(
+            "12-6 5-1", trains=["12-5", "", "12-3", "12-4"], rules=house(preset, mexican_after_all_started=True)
+        )
+        assert rule_of(all_started, play("12-6", "mexican")) == "mexican-train-not-open"  # the other option waits on
+
+    @staticmethod
+    def mexican_offered(rules: object, seed: int) -> tuple[bool, bool]:
+        """Whether a round's legal moves ever offer the Mexican train on the first lap, and after it."""
+        r, offered = Round.deal(rules, 3, 12, seed=seed), [False, False]
+        while not r.is_over:
+            legal = r.legal_moves()
+            offered[not r.first_lap] |= any(m.action == "play" and m.train == "mexican" for m in legal)
+            r.push(legal[0])
+        return offered[0], offered[1]
+
+    def test_a_round_opens_it_once_every_player_has_had_a_turn(self) -> None:
+        rules = house("standard", mexican_after_first_lap=True)
+        assert all(self.mexican_offered(rules, seed)[0] is False for seed in range(12))
+        assert any(self.mexican_offered(rules, seed)[1] for seed in range(12))
+        assert any(self.mexican_offered("standard", seed)[0] for seed in range(12))  # open from the start without it
+
+
 class TestMissingEngine:
     """Option missing_engine, for the presets whose engine comes from a hand (Czech, Portuguese)."""
 
@@ -535,6 +580,31 @@ class TestMissingEngine:
         r = self.undealt(preset)
         assert r.engine == 12
 
+    def test_in_the_portuguese_rules_each_player_draws_one_until_someone_has_it(self) -> None:
+        """Seed 002, 1: "Se nenhum jogador tem a telha dupla-12, cada jogador tira uma telha. Repita conforme
+        necessário até que alguém tenha a telha, e joga-lo": every player draws one, lap after lap, so the lap in
+        which the 12-12 turns up is drawn to its end; its holder lays it and plays first."""
+        assert PRESETS["portuguese"].options.missing_engine == "each-draws"
+        seen = set()
+        for seed in range(300):
+            plain = Round.deal(house("portuguese", missing_engine="draw"), 3, 12, seed=seed)
+            drawn_in_turn = sum(len(plain.hand(s)) for s in range(3)) + 1 - 45  # tiles drawn for the engine
+            if drawn_in_turn <= 0:
+                continue
+            r = Round.deal("portuguese", 3, 12, seed=seed)
+            sizes = [len(r.hand(s)) + (s == r.turn) for s in range(3)]  # the holder's engine back in hand
+            if r.boneyard_count == 0:  # the 12-12 was the last tile: the lap ended with the boneyard
+                assert max(sizes) - min(sizes) == 1, (seed, sizes)
+                continue
+            assert sizes[0] == sizes[1] == sizes[2] > 15, (seed, sizes)  # whole laps: everyone drew alike
+            assert r.engine == 12 and Tile(12, 12) not in r.hand(r.turn)
+            laps = sizes[0] - 15
+            assert (laps - 1) * 3 < drawn_in_turn + 2  # the lap it turned up in was the last
+            seen.add(laps)
+            if len(seen) >= 2:
+                return
+        raise AssertionError(f"too few rounds without the engine dealt: {seen}")
+
 
 class TestMarkerNextPlayerOnly:
     """Option marker_removed_by "next" (the Czech preset's reading of seed 001's "další hráč"): only the player right
@@ -564,6 +634,39 @@ class TestMarkerNextPlayerOnly:
         r = round_from(p, ["4-1 6-2", "3-1", "3-2", "4-5"])
         r.push(play("6-2", 3))
         assert not r.trains[3].marker and r.trains[1].marker
+
+    def test_two_markers_each_never_run_out_by_default(self) -> None:
+        """Seed 001 lists "2 značkovače na hráče" (two markers per player) and puts down only "his marker" on his own
+        train, which carries one at a time: by default (markers_per_player 0) a player never runs out, and a marker
+        taken off is back in its owner's hand for the next time they are stuck."""
+        p = pos("9-9 10-10", trains=["12-5", "12-8"], boneyard=0, rules="czech")
+        r = round_from(p, ["9-9 10-10", "5-1 1-3 3-2 8-0"])
+        for tile in ("5-1", "1-3", "3-2"):  # three times stuck, three times marked: more markers than two
+            r.pass_()  # nothing fits and nothing to draw: seat 0 marks its train
+            assert r.trains[0].marker and r.turn == 1
+            r.play(tile, 0)  # the next player plays there, and takes the marker off
+            assert not r.trains[0].marker
+
+    def test_two_markers_each_read_literally_run_out(self) -> None:
+        """markers_per_player 2, the seed's "2 značkovače na hráče" read literally: the next player "removes and
+        replaces the marker with a tile" and nothing gives it back, so a train opens twice at most."""
+        rules = house("czech", markers_per_player=2)
+        p = pos("9-9 10-10", trains=["12-5", "12-8"], boneyard=0, rules=rules)
+        r = round_from(p, ["9-9 10-10", "5-1 1-3 3-2 8-0"])
+        for tile in ("5-1", "1-3"):
+            r.pass_()
+            assert r.trains[0].marker
+            r.play(tile, 0)
+        r.pass_()  # stuck a third time: no marker left, so the train stays shut
+        assert not r.trains[0].marker and r.turn == 1
+        assert r.check(play("3-2", 0)).rule == "train-not-open"
+        doc = pos_json("9-9", trains=["12-5", "12-8"], rules=rules, boneyard=0, markers_used=[1, 0])
+        after = apply_move(doc, {"action": "pass"})
+        assert after["markers_used"] == [2, 0] and after["trains"][0]["marker"]
+        spent = apply_move({**doc, "markers_used": [2, 0]}, {"action": "pass"})
+        assert spent["markers_used"] == [2, 0] and not spent["trains"][0]["marker"]
+        with pytest.raises(PositionError, match="markers_used: under these rules nobody runs out of markers"):
+            Position.from_json(pos_json("9-9", trains=["12-5", "12-8"], rules="czech", markers_used=[1, 0]))
 
     def test_covering_a_double_there_leaves_the_marker_on(self) -> None:
         p = pos(
@@ -674,6 +777,45 @@ class TestAnnounceLastTile:
         assert r.check(Move.catch(0)).reason.endswith("they draw 3 from the boneyard as a penalty.")
         with pytest.raises(ValueError, match="last_tile_penalty: a penalty draws 1 to 10 tiles, not 0"):
             resolve_options(announcing("standard", last_tile_penalty=0))
+
+    @pytest.mark.parametrize("preset", sorted(PRESETS))
+    def test_caught_you_may_lose_your_next_turn_instead(self, preset: str) -> None:
+        """Option caught_last_tile "lose-turn": caught, a player draws nothing and their next turn passes them by."""
+        r = self.dealt(preset, caught_last_tile="lose-turn")
+        verdict = r.check(Move.catch(0))
+        assert verdict.legal and verdict.reason == (
+            "Seat 0 did not announce their last tile: caught, they lose their next turn."
+        )
+        assert not r.catch(0) and len(r.hand(0)) == 1 and r.boneyard_count == 3
+        r.play("8-2", 1)  # seat 1's turn ends; seat 0's turn is lost, so seat 1 moves again
+        assert r.turn == 1 and list(r.hand(0)) == [Tile(9, 9)]
+
+    def test_a_position_says_who_loses_a_turn(self) -> None:
+        rules = announcing("standard", caught_last_tile="lose-turn")
+        doc = pos_json("8-2 4-4", trains=["12-5 5-1", "12-8"], rules=rules, turn=1, unannounced=[0])
+        after = apply_move(doc, {"action": "catch", "seat": 0})
+        assert after["losing_turn"] == [0] and "unannounced" not in after and after["turn"] == 1
+        assert Position.from_json(after).losing_turn == (0,)
+        again = apply_move(after, {"action": "play", "tile": "8-2", "train": 1}, hand=["4-4"])
+        assert again["turn"] == 1 and "losing_turn" not in again  # seat 0's turn passed them by
+
+    def test_a_player_caught_in_their_own_turn_loses_the_next_one(self) -> None:
+        rules = announcing("standard", caught_last_tile="lose-turn", double_cover="layer")
+        p = pos("5-5 9-9", trains=["12-5", "12-8"], boneyard=3, rules=rules)
+        r = round_from(p, ["5-5 9-9", "8-2 4-4"], self.BONEYARD)
+        r.play("5-5", 0)  # one tile left, and the double still to follow up
+        assert r.turn == 0 and r.unannounced == (0,)
+        r.catch(0)
+        assert r.turn == 0  # this turn goes on: the lost turn is the next one
+        r.draw()
+        r.pass_()
+        r.play("8-2", 1)
+        assert r.turn == 1  # seat 0's next turn passed them by
+
+    def test_losing_a_turn_needs_the_rule(self) -> None:
+        doc = pos_json("9-9", trains=["12-5", "12-8"], rules=announcing("standard"), losing_turn=[1])
+        with pytest.raises(PositionError, match="losing_turn: under these rules nobody loses a turn"):
+            Position.from_json(doc)
 
     def test_refusals_name_the_seat(self) -> None:
         r = self.dealt("standard")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, SUPER_PRESETS, deal_size
@@ -135,6 +136,33 @@ def test_deal_lookup_names_a_bigger_set_when_the_table_is_too_big(client: FlaskC
     assert "at most 4 players; use a double-9 set" in page
 
 
+@pytest.mark.parametrize("preset", ["german", "pagat"])
+def test_the_deal_answers_for_super_domino_presets(client: FlaskClient, preset: str) -> None:
+    """Every game's presets, asked of the registry: Super Domino deals 9 each from a double-15 set."""
+    answer = client.get(f"/api/v1/deal?players=4&set=15&rules={preset}")
+    assert answer.status_code == 200
+    assert answer.get_json() == {
+        "players": 4, "set": 15, "rules": preset, "game": "super-domino", "tiles_each": 9, "boneyard": 100
+    }  # fmt: skip
+    assert client.get(f"/api/v1/deal?players=4&rules={preset}").get_json()["set"] == 15  # the game's usual set
+    page = text(client.get(f"/deal?players=4&rules={preset}"))
+    assert re.search(r'big-number"><strong>9</strong>', page) and "100</strong> tiles stay" in page
+    assert f'<option value="{preset}" selected>' in page
+    wrong_set = client.get(f"/api/v1/deal?players=4&set=12&rules={preset}")
+    assert wrong_set.status_code == 422 and "a double-15 or a double-18 set" in wrong_set.get_json()["error"]
+    too_many = client.get(f"/api/v1/deal?players=16&set=15&rules={preset}").get_json()["error"]
+    assert "at most 15 players; use a double-18 set" in too_many
+
+
+def test_unknown_rules_are_refused_on_the_deal_page(client: FlaskClient) -> None:
+    page = client.get("/deal?players=4&rules=klingon")
+    assert page.status_code == 422
+    body = html.unescape(text(page))
+    assert "Unknown rules 'klingon'" in body and "german" in body
+    assert "tiles each" not in body  # not the standard deal in its place
+    assert client.get("/api/v1/deal?players=4&rules=klingon").status_code == 422
+
+
 def test_the_deal_table_agrees_with_the_engine_for_every_preset(client: FlaskClient) -> None:
     for highest in (6, 9, 12, 15, 18):
         page = text(client.get(f"/deal?set={highest}"))
@@ -199,7 +227,14 @@ def test_api_invalid_positions_name_the_field(client: FlaskClient) -> None:
 
 def test_api_deal(client: FlaskClient) -> None:
     body = client.get("/api/v1/deal?players=5&set=12&rules=standard").get_json()
-    assert body == {"players": 5, "set": 12, "rules": "standard", "tiles_each": 12, "boneyard": 91 - 1 - 60}
+    assert body == {
+        "players": 5,
+        "set": 12,
+        "rules": "standard",
+        "game": "mexican-train",
+        "tiles_each": 12,
+        "boneyard": 91 - 1 - 60,
+    }
     assert client.get("/api/v1/deal?players=5&set=12&rules=italian").get_json()["tiles_each"] == 14
     too_many = client.get("/api/v1/deal?players=9&set=12")
     assert too_many.status_code == 422 and "double-15" in too_many.get_json()["error"]

@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -64,6 +65,7 @@ def test_the_new_game_form_offers_every_house_rule_in_a_panel_that_opens(client:
         "draw_until_playable",
         "one_double_per_turn",
         "mexican_after_all_started",
+        "mexican_after_first_lap",
         "missing_engine",
         "going_out",
         "double_end",
@@ -373,3 +375,114 @@ def test_the_newer_engine_options_are_chosen_at_the_start_and_named_on_the_table
     )
     refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"last_tile_penalty": 11}})
     assert refused.status_code == 422
+
+
+def test_the_two_ways_the_mexican_train_opens_are_each_a_house_rule_named_for_what_it_does(client: FlaskClient) -> None:
+    """The Mexican train opens "after the first lap" as the published rule sheets write it, beside "once everyone
+    has started"."""
+    game = new_api_game(client, {"mexican_after_first_lap": True})
+    assert client.get(api(game)).get_json()["house_rules"] == {"mexican_after_first_lap": True}
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and line.group(1).strip() == "House rules: Mexican train after the first lap"
+    # the checker opened from the game follows it: on the first lap the Mexican train stays shut
+    question = "&action=play&tile=12-6&train=mexican&turn=0&hand=5-1&first_lap=on&end-0=5&end-1=&end-2=&end-m="
+    page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
+    assert "it opens after the first lap, once every player has had a turn" in page
+    rules = html.unescape(text(client.get("/rules")))
+    assert 'id="mexican-after-first-lap"' in rules and 'id="mexican-all-started"' in rules
+    variants = html.unescape(text(client.get("/rules/variants?lang=de")))
+    assert 'id="option-mexican_after_first_lap"' in variants and "Oder nach Durchgang eins" in variants
+
+
+def test_the_missing_engine_rule_is_offered_only_where_a_hand_lays_the_engine(client: FlaskClient) -> None:
+    """An engine set aside before the deal is never missing: the rule is refused there, by name, and the form says
+    which rules it is for."""
+    refused = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"missing_engine": "highest-double"}}
+    )
+    assert refused.status_code == 422
+    assert "only for rules where the engine is laid from a hand" in refused.get_json()["error"]
+    for preset in ("czech", "portuguese"):
+        new_api_game(client, {"missing_engine": "next-double"}, rules=preset)
+    form = html.unescape(text(client.get("/games/new")))
+    assert "(only Czech, Portuguese: the engine is laid from a hand)" in form
+
+
+def test_a_round_records_the_double_that_started_it(client: FlaskClient) -> None:
+    """With missing_engine, another double may start the round: the round form asks which, the API takes it, and
+    the table and the history show it beside the round's own engine."""
+    game = new_api_game(client, {"missing_engine": "highest-double"}, rules="czech")
+    form = text(client.get(f"{game}/rounds/new"))
+    assert '<select id="engine" name="engine">' in form and '<option value="12" selected>12-12 (the engine)' in form
+    stored = client.post(
+        f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 10, "Cleo": 4}, "went_out": "Ana", "engine": 9}
+    )
+    assert stored.status_code == 201 and stored.get_json()["rounds"][0]["engine"] == 9
+    assert client.post(
+        f"{game}/rounds/new", data={"pips-0": "3", "pips-1": "0", "pips-2": "5", "went_out": "1", "engine": "10"}
+    ).status_code == 302  # fmt: skip
+    table = html.unescape(text(client.get(game)))
+    assert "1 · 9-9 (for 12-12)" in table and "2 · 10-10 (for 11-11)" in table
+    # a round that started on its own engine says nothing more
+    client.post(f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana"})
+    heads = re.findall(r'class="rhead">([^<]*)<', html.unescape(text(client.get(game))))
+    assert any(h.strip().startswith("3 · 10-10") and "(for" not in h for h in heads), heads
+    bad = client.post(
+        f"{api(game)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana", "engine": 13}
+    )
+    assert bad.status_code == 422 and "0-0 to 12-12" in bad.get_json()["error"]
+    history = html.unescape(text(client.get(f"{game}/history?lang=de")))
+    assert "begann mit 9-9" in history and "begann mit 10-10" in history
+    client.get("/?lang=en")
+    plain = new_api_game(client, {}, rules="czech")
+    assert 'name="engine"' not in text(client.get(f"{plain}/rounds/new"))
+    other = client.post(
+        f"{api(plain)}/rounds", json={"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana", "engine": 9}
+    )
+    assert other.status_code == 422 and "only with the house rule for a missing engine" in other.get_json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/rules", "/rules/variants"])
+def test_every_house_rule_the_reference_promises_can_be_chosen_at_the_start(client: FlaskClient, path: str) -> None:
+    """A link that calls an option a house rule names one the new-game form and the API offer."""
+    promised = re.findall(r'<a href="[^"]*#option-([a-z_]+)">[^<]*house rules?</a>', text(client.get(path)))
+    assert path == "/rules/variants" or len(promised) >= 6
+    names = {rule.name for rule in HOUSE_RULES}
+    assert set(promised) <= names, set(promised) - names
+
+
+@pytest.mark.parametrize(
+    ("preset", "house_rules", "shown"),
+    [
+        ("czech", {"mexican_train": True}, "with a Mexican train"),
+        ("portuguese", {"mexican_start": "play"}, "starting the Mexican train is your one tile for the turn"),
+        ("standard", {"end_on_double": "forbidden"}, "a round may not end on a double"),
+        ("italian", {"end_on_double": False}, "a round may not end on a double"),
+    ],
+)
+def test_the_house_rules_the_rules_page_promises_are_offered(
+    client: FlaskClient, preset: str, house_rules: dict[str, Any], shown: str
+) -> None:
+    """A Czech-style Mexican train, the Portuguese ordinary-play start, a round that may not end on a double."""
+    game = new_api_game(client, house_rules, rules=preset)
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and line.group(1).strip() == f"House rules: {shown}"
+    stored = client.get(api(game)).get_json()["house_rules"]
+    assert stored == {name: False if value == "forbidden" else value for name, value in house_rules.items()}
+    form = text(client.get("/games/new"))
+    assert all(f'name="house_{name}"' in form for name in house_rules)
+
+
+def test_no_round_end_on_a_double_reaches_the_checker(client: FlaskClient) -> None:
+    game = new_api_game(client, {"end_on_double": "forbidden"})
+    question = "&action=play&tile=5-5&train=0&turn=0&hand=&end-0=5&end-1=&end-2=&end-m="
+    page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
+    found = re.search(r'class="verdict">([^<]*)</p>', page)
+    assert found and found.group(1) == "Not allowed"
+
+
+def test_a_forgotten_last_tile_may_cost_the_next_turn(client: FlaskClient) -> None:
+    game = new_api_game(client, {"announce_last_tile": True, "caught_last_tile": "lose-turn"})
+    line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
+    assert line and "a player caught loses their next turn instead of drawing" in line.group(1)
+    assert client.get(api(game)).get_json()["house_rules"]["caught_last_tile"] == "lose-turn"

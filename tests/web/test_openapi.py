@@ -131,6 +131,12 @@ def test_a_scripted_session_answers_as_documented(client: FlaskClient) -> None:
     call("POST", "/check", 422, json={"position": POSITION, "move": {"action": "fly"}})
     call("POST", "/check", 422, json={"position": POSITION})
     call("POST", "/moves", 200, json={"position": POSITION})
+    call("POST", "/play", 200, json={"position": POSITION, "move": {"action": "play", "tile": "5-1", "train": 0}})
+    refused = call(
+        "POST", "/play", 422, json={"position": POSITION, "move": {"action": "play", "tile": "3-3", "train": 1}}
+    )
+    assert refused.get_json()["rule"] == "double-must-be-covered"  # the verdict's fields, as documented
+    call("POST", "/play", 422, json={"position": POSITION, "move": {"action": "fly"}})
     call("POST", "/moves", 422, json={"position": {**POSITION, "set": "twelve"}})
     call("GET", "/deal?players=5&set=12&rules=standard", 200)
     call("GET", "/deal?players=50", 422)

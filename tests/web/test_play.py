@@ -148,3 +148,17 @@ def test_a_call_without_the_house_rule_is_refused_by_name(client: FlaskClient) -
     assert played.status_code == 422 and played.get_json()["rule"] == "no-announcing"
     bad = _play(client, {"position": plain, "move": {"action": "announce"}})
     assert bad.status_code == 422 and "seat" in bad.get_json()["error"]
+
+
+def test_a_catch_from_an_empty_boneyard_draws_nothing(client: FlaskClient) -> None:
+    """The player to move, caught with one tile when the boneyard is empty, draws none: ``"drawn": []`` says so."""
+    empty = {**ANNOUNCING, "turn": 0, "hand": ["4-4"], "boneyard": 0, "unannounced": [0]}
+    del empty["hand_sizes"]
+    catch = {"action": "catch", "seat": 0}
+    played = _play(client, {"position": empty, "move": catch, "drawn": []})
+    assert played.status_code == 200, played.get_json()
+    assert played.get_json()["position"]["hand"] == ["4-4"] and "unannounced" not in played.get_json()["position"]
+    wrong = _play(client, {"position": empty, "move": catch, "drawn": ["3-3"]})
+    assert wrong.status_code == 422 and "the boneyard is empty" in wrong.get_json()["error"]
+    one = _play(client, {"position": TWO_TRAINS, "move": {"action": "draw"}, "drawn": ["12-3", "6-6"]}).get_json()
+    assert "this draw takes 1 tile from the boneyard, not 2" in one["error"]

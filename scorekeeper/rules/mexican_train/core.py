@@ -56,9 +56,10 @@ class Table:
         "n", "mex", "highest", "engine", "options",
         "cover_anyone", "follow_elsewhere", "mexican_train", "before_own", "mex_bonus", "multi_first",
         "end_on_double", "markers", "others_ok", "remove_any", "mark_unfollowed",
-        "draw_until", "one_double", "after_all", "next_only", "announce", "penalty",
+        "draw_until", "one_double", "after_all", "after_lap", "next_only", "announce", "penalty",
         "hands", "counts", "pile", "bcount", "trains", "ends", "marked", "open_doubles",
-        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing",
+        "turn", "turn_no", "drawn", "laid", "pending", "passes", "over", "winner", "blocked", "owing", "skip",
+        "supply", "used",
         "_acc",
     )  # fmt: skip
 
@@ -82,9 +83,10 @@ class Table:
         self.draw_until = options.draw_until_playable
         self.one_double = options.one_double_per_turn
         self.after_all = options.mexican_after_all_started
+        self.after_lap = options.mexican_after_first_lap
         self.next_only = options.marker_removed_by == "next"
         self.announce = options.announce_last_tile
-        self.penalty = options.last_tile_penalty
+        self.penalty = options.last_tile_penalty if options.caught_last_tile == "draw" else 0
         self.hands = [0] * players
         self.counts = [0] * players
         """Tiles in each hand; -1 where unknown (a checker position)."""
@@ -113,6 +115,12 @@ class Table:
         self.owing = 0
         """Bitmask of seats left with one tile who have not announced it and may still be caught: the mover, and
         the seat before them until the mover's turn ends (``announce_last_tile``)."""
+        self.skip = 0
+        self.supply = options.markers_per_player
+        """Markers each player has for the round; 0 for as many as they need."""
+        self.used = [0] * players
+        """Markers each seat has put down this round (spent when ``supply`` is set)."""
+        """Bitmask of seats caught not announcing their last tile who lose their next turn (``caught_last_tile``)."""
         self._acc = _ACCESSIBLE[players]  # shared: a checker builds a new table per request
 
     def copy(self) -> Table:
@@ -126,6 +134,7 @@ class Table:
         t.trains = [tr[:] for tr in self.trains]
         t.ends = self.ends[:]
         t.open_doubles = self.open_doubles[:]
+        t.used = self.used[:]
         return t
 
     # -- setting up ---------------------------------------------------------
@@ -150,9 +159,20 @@ class Table:
         if not set_aside:
             bit = 1 << engine
             holder = next((s for s in range(n) if self.hands[s] & bit), -1)
-            if holder < 0 and self.options.missing_engine != "draw":
+            if holder < 0 and self.options.missing_engine in ("highest-double", "next-double"):
                 holder, engine = self._stand_in_engine()
                 bit = 1 << engine
+            while holder < 0 and self.options.missing_engine == "each-draws":
+                # seed 002: every player draws one, a whole lap at a time, until some hand holds it
+                for k in range(n):
+                    seat = (first + k) % n
+                    if not self.pile:  # the engine was the last tile: nobody is left to draw
+                        break
+                    drawn = self.pile.pop()
+                    self.hands[seat] |= 1 << drawn
+                    self.counts[seat] += 1
+                    if drawn == engine:
+                        holder = seat
             seat = first
             while holder < 0:  # nobody holds it: draw in turn until someone does
                 drawn = self.pile.pop()
@@ -192,6 +212,8 @@ class Table:
         if self.multi_first and self.turn_no < self.n:
             return (seat,)
         mexok = self.mexican_train and (self.before_own or bool(self.trains[seat]))
+        if mexok and self.after_lap:
+            mexok = self.turn_no >= self.n
         if mexok and self.after_all:
             mexok = all(self.trains[s] for s in range(self.n))
         marked = self.marked if self.others_ok else 0
@@ -299,6 +321,8 @@ class Table:
                 return R.MEXICAN_TRAIN_NOT_ALLOWED
             if not self.before_own and not self.trains[seat]:
                 return R.OWN_TRAIN_FIRST
+            if self.after_lap and self.turn_no < self.n:
+                return R.MEXICAN_TRAIN_AFTER_FIRST_LAP
             if self.after_all and not all(self.trains[s] for s in range(self.n)):
                 return R.MEXICAN_TRAIN_NOT_OPEN
             return R.LEGAL
@@ -430,6 +454,8 @@ class Table:
             self.winner = seat
             self.pending = False  # a double covered by the last tile asks for nothing more (and none is open)
             self.owing = 0
+            if not self.cover_anyone:  # the last tile ends the turn, and a double binds its layer only in it
+                od.clear()  # (a follow-up laid elsewhere may go out leaving it uncovered: seed 002 steps 3, 5)
             return
         if self.announce and self.counts[seat] == 1:
             self.owing |= 1 << seat
@@ -458,6 +484,9 @@ class Table:
         self.owing &= ~(1 << seat)
         if k < CATCH:
             return  # announced: nothing else changes
+        if self.options.caught_last_tile == "lose-turn":
+            self.skip |= 1 << seat  # their next turn passes them by (the mover's own turn goes on)
+            return
         drawn = self.penalty_tiles()
         for _ in range(drawn):
             tile = self.pile.pop() if self.pile else -1
@@ -473,8 +502,9 @@ class Table:
             counted = False  # the others will not be held to this double
         if self.markers and (self.laid == 0 or (self.pending and self.mark_unfollowed)):
             bit = 1 << seat
-            if not self.marked & bit:
+            if not self.marked & bit and (not self.supply or self.used[seat] < self.supply):
                 self.marked |= bit
+                self.used[seat] += 1
                 self.passes = 0  # the table changed; count from this pass
         if self.bcount == 0 and counted:
             self.passes += 1
@@ -491,6 +521,11 @@ class Table:
             self.owing &= ~(1 << (self.turn - 1 if self.turn else self.n - 1))
         self.turn_no += 1
         self.turn = self.turn + 1 if self.turn + 1 < self.n else 0
+        while self.skip >> self.turn & 1:  # a turn lost for a last tile not announced: it ends as it begins
+            self.skip ^= 1 << self.turn
+            self.owing &= ~(1 << (self.turn - 1 if self.turn else self.n - 1))
+            self.turn_no += 1
+            self.turn = self.turn + 1 if self.turn + 1 < self.n else 0
         self.drawn = False
         self.laid = 0
         self.pending = False

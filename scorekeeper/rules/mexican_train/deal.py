@@ -6,14 +6,12 @@ reads them, so the options never need it.
 
 from __future__ import annotations
 
+from ..errors import DealError
 from ..i18n import _
 from ..tiles import DominoSet
 from .options import DealTable, Options, Preset, resolve_options
 
-
-class DealError(ValueError):
-    """A player count the set cannot deal for; the message is for a player, in their language
-    (lower case, no full stop: "a double-12 set deals for at most 8 players; use a double-15 set")."""
+__all__ = ["DealError", "boneyard_after_deal", "deal_size"]
 
 
 def _table_for(table: DealTable | None, rules: str | Preset | Options) -> tuple[DealTable, bool]:

@@ -242,6 +242,12 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 "under these rules it opens only once every player has started their own train.",
                 tile=tile,
             )
+        if rule == R.MEXICAN_TRAIN_AFTER_FIRST_LAP:
+            return _(
+                "{tile} cannot go on the Mexican train yet: "
+                "under these rules it opens after the first lap, once every player has had a turn.",
+                tile=tile,
+            )
         if rule == R.ONE_DOUBLE_A_TURN:
             return _(
                 "{tile} cannot follow your double: under these rules a turn lays at most one double, "
@@ -316,6 +322,13 @@ class MexicanLegality(Legality[Move, TrainId, Table]):
                 return _("You may announce your last tile: once it is announced, nobody can catch you for it.")
             return _(
                 "{name} may announce their last tile: once it is announced, nobody can catch them for it.",
+                name=self.seat_name(seat),
+            )
+        if t.options.caught_last_tile == "lose-turn":
+            if you:
+                return _("You did not announce your last tile: caught, you lose your next turn.")
+            return _(
+                "{name} did not announce their last tile: caught, they lose their next turn.",
                 name=self.seat_name(seat),
             )
         tiles = t.penalty_tiles()

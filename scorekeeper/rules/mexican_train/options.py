@@ -28,7 +28,8 @@ EnginePlacement = Literal["set-aside", "holder"]
 DoubleCover = Literal["anyone", "layer"]
 MexicanStart = Literal["play", "bonus"]
 MarkerRemoval = Literal["owner", "anyone", "next"]
-MissingEngine = Literal["draw", "highest-double", "next-double"]
+CaughtLastTile = Literal["draw", "lose-turn"]
+MissingEngine = Literal["draw", "each-draws", "highest-double", "next-double"]
 
 MOST_PENALTY_TILES = 10
 """The most tiles ``last_tile_penalty`` may make a player draw."""
@@ -115,6 +116,10 @@ class Options:
     on the marked train replaces the marker. "next": only the player right after the marker's owner may play on
     a marked train (with ``play_on_marked``), and their tile replaces the marker, as the owner's does; a tile
     anyone else lays there to cover a double leaves it on."""
+    markers_per_player: int = 0
+    """0: a player never runs out of markers (one taken off a train goes back to its owner). 1 to 4: each player has
+    that many for the round and a marker taken off a train is spent, so a train opens that many times at most
+    (seed 001 lists two per player and never says that a removed marker goes back)."""
     mark_unfollowed_double: bool = True
     """Does a player who lays a double and cannot follow it up (even after drawing) mark their train?"""
     # -- house rules: off (the behaviour above) in every preset ------------------------------
@@ -124,12 +129,18 @@ class Options:
     """The tile that follows a double may not be another double, so a turn lays at most one double (the
     multi-tile first lap aside, which has its own limit: your own train)."""
     mexican_after_all_started: bool = False
-    """The Mexican train opens only once every player has started their own train."""
+    """The Mexican train opens only once every seat has started its own train (a tile on it), however many laps
+    that takes."""
+    mexican_after_first_lap: bool = False
+    """The Mexican train opens after the first lap, once every player has had one turn, as the published rule sheets
+    write it; on the first lap nobody plays on it, whether their own train is started or not."""
     missing_engine: MissingEngine = "draw"
     """With ``engine_placement`` "holder", when nobody holds the engine: "draw", players draw in turn from the
-    first seat until someone draws it; "highest-double", the holder of the highest double lays it as this round's
-    engine; "next-double", the next double down (wrapping round to the top) that somebody holds is the engine.
-    With no double in any hand, players draw for the engine as with "draw"."""
+    first seat until someone draws it; "each-draws", every player draws one, a whole lap at a time from the first
+    seat, until some hand holds it (seed 002), so the lap in which it turns up is drawn to its end;
+    "highest-double", the holder of the highest double lays it as this round's engine; "next-double", the next
+    double down (wrapping round to the top) that somebody holds is the engine. With no double in any hand, players
+    draw for the engine as with "draw"."""
     highest_engine_every_round: bool = False
     """Every round of the game opens on the set's highest double (12-12 all evening with a double-12 set) instead
     of the next double in turn; the game still has as many rounds. Read by the score sheet's engine sequence
@@ -140,6 +151,9 @@ class Options:
     ``last_tile_penalty`` tiles."""
     last_tile_penalty: int = 2
     """With ``announce_last_tile``: tiles a player caught not announcing draws (fewer if the boneyard runs out)."""
+    caught_last_tile: CaughtLastTile = "draw"
+    """With ``announce_last_tile``, what a player caught not announcing pays: "draw", ``last_tile_penalty`` tiles at
+    once; "lose-turn", their next turn (it passes them by: they neither lay, draw nor pass)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", _freeze(self.deals))
@@ -211,6 +225,17 @@ def _penalty(value: object, path: str, error: type[FormatError]) -> int:
     return tiles
 
 
+MOST_MARKERS = 4
+"""The most markers ``markers_per_player`` may give each player."""
+
+
+def _markers_each(value: object, path: str, error: type[FormatError]) -> int:
+    count = _int(value, path, error)
+    if not 0 <= count <= MOST_MARKERS:
+        raise error(path, f"each player has 0 (never runs out) to {MOST_MARKERS} markers, not {count}")
+    return count
+
+
 def _flag(value: object, path: str, error: type[FormatError]) -> bool:
     if not isinstance(value, bool):
         raise error(path, f"expected true or false, not {brief(value)}")
@@ -231,14 +256,17 @@ _READERS: Mapping[str, OptionReader] = {
     "markers": _flag,
     "play_on_marked": _flag,
     "marker_removed_by": one_of("owner", "anyone", "next", show=repr),
+    "markers_per_player": _markers_each,
     "mark_unfollowed_double": _flag,
     "draw_until_playable": _flag,
     "one_double_per_turn": _flag,
     "mexican_after_all_started": _flag,
-    "missing_engine": one_of("draw", "highest-double", "next-double", show=repr),
+    "mexican_after_first_lap": _flag,
+    "missing_engine": one_of("draw", "each-draws", "highest-double", "next-double", show=repr),
     "highest_engine_every_round": _flag,
     "announce_last_tile": _flag,
     "last_tile_penalty": _penalty,
+    "caught_last_tile": one_of("draw", "lose-turn", show=repr),
 }
 
 
@@ -306,7 +334,8 @@ _PRESETS = (
         N_("Portuguese rules (comboio mexicano)"),
         N_(
             "From the Portuguese instructions. Deal 15 tiles each. The holder of the engine double lays it and "
-            "plays first; if nobody holds it, each player draws in turn until someone does. You must start your "
+            "plays first; if nobody holds it, every player draws one, lap after lap, until someone has it (option "
+            "missing_engine). You must start your "
             "own train before anything else; later you extend your own train or the Mexican train. After a "
             "double you must lay another tile at once; the document does not say where, so this preset lets it "
             "go on any train you may play on (option follow_up_elsewhere), and nobody else has to cover the "
@@ -324,6 +353,7 @@ _PRESETS = (
             mexican_start="bonus",
             markers=False,
             play_on_marked=False,
+            missing_engine="each-draws",
         ),
     ),
 )

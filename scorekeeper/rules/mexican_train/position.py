@@ -56,7 +56,9 @@ class Train:
 
 _FIELDS = (
     "game", "rules", "set", "engine", "players", "turn", "trains", "mexican", "open_doubles", "hand", "boneyard",
-    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "unannounced", "hand_sizes", "names",
+    "drawn", "laid", "laid_double", "first_lap", "first_lap_turn", "passes", "unannounced", "losing_turn",
+    "markers_used",
+    "hand_sizes", "names",
 )  # fmt: skip
 _REQUIRED = ("rules", "set", "engine", "players", "turn", "trains", "mexican", "hand", "boneyard")
 
@@ -103,6 +105,11 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     """Under ``announce_last_tile``: seats left with one tile who have not announced it and may still be caught,
     lowest first. Only the mover (left with one tile this turn) or the seat before them (until the mover's turn
     ends) can be."""
+    losing_turn: tuple[int, ...] = ()
+    """Under ``caught_last_tile: "lose-turn"``: seats caught not announcing their last tile, whose next turn passes
+    them by, lowest first."""
+    markers_used: tuple[int, ...] = ()
+    """Under ``markers_per_player``: markers each seat has put down this round (spent); empty for none yet."""
     hand_sizes: tuple[int, ...] | None = None
     """Tiles in each hand, if known; then tile counts must add up exactly."""
     names: tuple[str, ...] | None = None
@@ -121,7 +128,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
 
     def _drawn_by(self, table: Table, code: int) -> int | None:
         if code == catch_code(table.turn):  # the mover caught: the penalty tiles go into the hand shown
-            return table.penalty_tiles() or None
+            return table.penalty_tiles()  # 0 from an empty boneyard: "drawn" may then be [] or left out
         return BasePosition._drawn_by(self, table, code)
 
     # -- JSON -------------------------------------------------------------
@@ -165,6 +172,8 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             first_lap_turn=_int(data.get("first_lap_turn", 0), "first_lap_turn"),
             passes=_int(data.get("passes", 0), "passes"),
             unannounced=read_ints(data.get("unannounced", ()), "unannounced"),
+            losing_turn=read_ints(data.get("losing_turn", ()), "losing_turn"),
+            markers_used=read_ints(data.get("markers_used", ()), "markers_used"),
             hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
             names=read_names(data.get("names")),
         )
@@ -197,6 +206,10 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
                 out[name] = getattr(self, name)
         if self.unannounced:
             out["unannounced"] = list(self.unannounced)
+        if self.losing_turn:
+            out["losing_turn"] = list(self.losing_turn)
+        if self.markers_used:
+            out["markers_used"] = list(self.markers_used)
         if self.hand_sizes is not None:
             out["hand_sizes"] = list(self.hand_sizes)
         if self.names is not None:
@@ -264,6 +277,8 @@ def table_fields(t: Table, preset: str, names: tuple[str, ...] | None) -> dict[s
         "first_lap_turn": t.turn_no if first_lap else 0,
         "passes": t.passes,
         "unannounced": tuple(s for s in range(n) if t.owing >> s & 1),
+        "losing_turn": tuple(s for s in range(n) if t.skip >> s & 1),
+        "markers_used": tuple(t.used) if t.supply and any(t.used) else (),
         "hand_sizes": tuple(t.counts) if min(t.counts) >= 0 else None,
         "names": names,
     }
@@ -389,6 +404,29 @@ def _build(p: Position) -> Table:
     t.passes = p.passes
     if p.unannounced:
         t.owing = _unannounced(p, t)
+    if p.markers_used:
+        supply = p.options.markers_per_player
+        if not supply:
+            raise E("markers_used", "under these rules nobody runs out of markers, so none are counted")
+        if len(p.markers_used) != n:
+            raise E("markers_used", f"one count per seat: {n}, not {len(p.markers_used)}")
+        for seat, used in enumerate(p.markers_used):
+            if not 0 <= used <= supply:
+                raise E(
+                    f"markers_used[{seat}]", f"each player has {supply} markers, so 0 to {supply} are used, not {used}"
+                )
+            if t.marked >> seat & 1 and not used:
+                raise E(f"markers_used[{seat}]", f"seat {seat}'s train carries a marker, so at least one is used")
+        t.used = list(p.markers_used)
+    for j, seat in enumerate(p.losing_turn):
+        here = f"losing_turn[{j}]"
+        if p.options.caught_last_tile != "lose-turn" or not p.options.announce_last_tile:
+            raise E("losing_turn", "under these rules nobody loses a turn for a last tile not announced")
+        if not 0 <= seat < n:
+            raise E(here, f"seats are 0 to {n - 1}, not {seat}")
+        if t.skip >> seat & 1:
+            raise E(here, f"seat {seat} is listed twice")
+        t.skip |= 1 << seat
     if not p.hand:
         t.over, t.winner = True, p.turn
     elif p.hand_sizes is not None and 0 in p.hand_sizes:

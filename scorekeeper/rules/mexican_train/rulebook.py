@@ -32,6 +32,7 @@ BONEYARD_EMPTY = "boneyard-empty"
 CANNOT_PASS = "cannot-pass"
 ONE_DOUBLE_A_TURN = "one-double-a-turn"
 MEXICAN_TRAIN_NOT_OPEN = "mexican-train-not-open"
+MEXICAN_TRAIN_AFTER_FIRST_LAP = "mexican-train-after-first-lap"
 MARKER_NEXT_PLAYER_ONLY = "marker-next-player-only"
 NO_ANNOUNCING = "no-announcing"
 NOTHING_TO_ANNOUNCE = "nothing-to-announce"
@@ -57,6 +58,7 @@ RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
         CANNOT_PASS: (N_("You may pass only when you can neither play nor draw"), "passing"),
         ONE_DOUBLE_A_TURN: (N_("A turn lays at most one double"), "doubles"),
         MEXICAN_TRAIN_NOT_OPEN: (N_("The Mexican train opens once every player has started a train"), "mexican-train"),
+        MEXICAN_TRAIN_AFTER_FIRST_LAP: (N_("The Mexican train opens after the first lap"), "mexican-train"),
         MARKER_NEXT_PLAYER_ONLY: (N_("Only the next player may play on a marked train"), "markers"),
         NO_ANNOUNCING: (N_("Announcing the last tile is not in these rules"), "last-tile"),
         NOTHING_TO_ANNOUNCE: (N_("Only a player left with one tile announces it"), "last-tile"),

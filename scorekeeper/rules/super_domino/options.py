@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from ..i18n import N_
+from ..errors import DealError
+from ..i18n import N_, _
 from ..presets import NamedRules, OptionReader, RulesReader, check_options, one_of
 from ..tiles import DominoSet
 
@@ -42,6 +43,40 @@ def super_domino_max_players(highest: int = 15, hand: int = SUPER_DOMINO_HAND) -
     Double-15 (136 tiles) takes 15 players (135 in hands, 1 in the boneyard); double-18 takes 21.
     """
     return (DominoSet(highest).tile_count - 1) // hand
+
+
+def super_deal_size(players: int, highest: int = 15) -> int:
+    """Tiles each player draws: always :data:`SUPER_DOMINO_HAND`, if the set can deal for that many.
+
+    Raises :class:`~scorekeeper.rules.DealError`, saying why and what to use instead.
+
+    >>> super_deal_size(4), super_deal_size(16, 18)
+    (9, 9)
+    """
+    if highest not in SUPER_DOMINO_SETS:
+        raise DealError(
+            _(
+                "Super Domino needs a double-{low} or a double-{high} set",
+                low=SUPER_DOMINO_SETS[0],
+                high=SUPER_DOMINO_SETS[-1],
+            )
+        )
+    if players < 2:
+        raise DealError(_("a game needs at least {fewest} players", fewest=2))
+    most = super_domino_max_players(highest)
+    if players > most:
+        bigger = [n for n in SUPER_DOMINO_SETS if n > highest and players <= super_domino_max_players(n)]
+        if bigger:
+            raise DealError(
+                _(
+                    "a double-{highest} set deals for at most {most} players; use a double-{bigger} set",
+                    highest=highest,
+                    most=most,
+                    bigger=bigger[0],
+                )
+            )
+        raise DealError(_("a double-{highest} set deals for at most {most} players", highest=highest, most=most))
+    return SUPER_DOMINO_HAND
 
 
 @dataclass(frozen=True, slots=True)
