@@ -575,7 +575,9 @@ def _check_game(game: _Row, path: str) -> None:
 
 def _check_house_rules(game: _Row, path: str) -> None:
     """Optional (a backup made before house rules restores without any): a JSON object of house rules its game
-    offers, on top of its preset."""
+    offers, on top of its preset. Read leniently, as a stored game is loaded: an older app offered a rule under a
+    preset it changes nothing in (a missing engine where the engine is set aside), and the game comes back with it
+    as stored rather than being refused."""
     text = game.values.get("house_rules")
     if text is None:
         return
@@ -584,7 +586,8 @@ def _check_house_rules(game: _Row, path: str) -> None:
         house = json.loads(text)
         if not isinstance(house, dict):
             raise HouseRuleError("", "expected a JSON object of house rules")
-        read_house_rules(game.values.get("rules") or kind.default_rules, house, offered=bool(kind.house_rules))
+        preset = game.values.get("rules") or kind.default_rules
+        read_house_rules(preset, house, offered=bool(kind.house_rules), strict=False)
     except ValueError as e:  # HouseRuleError, bad JSON, or rules the game does not have
         raise FormatError(f"{path}.house_rules", str(e) or "not a JSON object of house rules") from None
 
