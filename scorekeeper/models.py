@@ -97,6 +97,9 @@ class Game(Base):
     reopened_by: Mapped[str | None] = mapped_column(String(30), nullable=True)
     """The round being filled in (``draft_number``) was undone and reopened with its values, on the phone of this
     player ("" for a phone that did not say whose it is); None when it was not. Every phone says so."""
+    draft_engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The double a phone said started the round being filled in, where a house rule lets another stand in for a
+    missing engine (migration 0014); None: the round's own engine."""
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"

@@ -39,9 +39,11 @@ function setUpSending() {
         // the double-end mark sends only itself: a went-out chosen here but not yet sent stays this phone's own,
         // so the other phones' version brought in next does not clear it
         const sent = button.value === "double_end" ? "input[name=ended_on_double]"
+          : button.value === "engine" ? "select[name=engine] option"
           : `[data-seat="${button.value}"] input, input[type=radio]`;
         for (const i of form.querySelectorAll(sent)) {
-          if (i.type === "radio" || i.type === "checkbox") i.defaultChecked = i.checked; else i.defaultValue = i.value;
+          if (i.tagName === "OPTION") i.defaultSelected = i.selected;
+          else if (i.type === "radio" || i.type === "checkbox") i.defaultChecked = i.checked; else i.defaultValue = i.value;
         }
         if (body.stored) return window.location.assign(document.querySelector("main").dataset.table);
         return document.dispatchEvent(new CustomEvent("live:check"));
@@ -72,6 +74,13 @@ function setUpSending() {
   if (doubled && doubleMark) {
     doubleMark.hidden = true;
     doubled.addEventListener("change", () => send(doubleMark));
+  }
+  // the double that started the round (a house rule lets another stand in for a missing engine): choosing sends it
+  const started = form.querySelector("select[name=engine]");
+  const engineMark = form.querySelector("button.send[value=engine]");
+  if (started && engineMark) {
+    engineMark.hidden = true;
+    started.addEventListener("change", () => send(engineMark));
   }
 }
 

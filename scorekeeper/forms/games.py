@@ -300,6 +300,8 @@ class RoundForm(FlaskForm):
         self.went_out.data = _ending(out, draft.blocked)
         self.blocked.data = draft.blocked
         self.ended_on_double.data = draft.double_end
+        if draft.engine is not None:
+            self.engine.data = str(draft.engine)
 
     def sent_seat(self, seat: int) -> Sent:
         """One seat's value as typed in this form, to send on its own (a seat past the table sends nothing,

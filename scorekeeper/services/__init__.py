@@ -32,7 +32,7 @@ from .checker import (
     legal_moves_json,
     reference_link,
 )
-from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, mark_double_end, send_mine
+from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, mark_double_end, mark_engine, send_mine
 from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
 from .game_view import AnyGame, GameView, NextRound, RoundView, StoredGame, next_round, rounds_total, view
 from .games import (
@@ -108,6 +108,7 @@ __all__ = [
     "live_tag",
     "mark_blocked",
     "mark_double_end",
+    "mark_engine",
     "send_mine",
     "tag_of",
     "watch_code",

@@ -22,7 +22,7 @@ from .claims import STALE, writing
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
 from .games import add_round
-from .inputs import RoundEntry, check_round, house_rules_of
+from .inputs import RoundEntry, check_round, house_rules_of, started_on
 from .seating import playing
 
 
@@ -46,6 +46,9 @@ class Draft:
     blocked: bool
     double_end: bool = False
     """Someone marked the round as ended on a double (where a scoring house rule counts it)."""
+    engine: int | None = None
+    """The double a phone said started the round, where another may stand in for a missing engine (the house rule
+    ``missing_engine``); None: the round's own engine."""
 
     def missing(self, seats: Sequence[int]) -> list[int]:
         """The seats that have sent nothing yet, of ``seats`` (the positions of the seats that play the round)."""
@@ -65,7 +68,7 @@ def draft_of(game: AnyGame) -> Draft | None:
     if game.draft_number != upcoming.number:
         return Draft(upcoming.number, {}, False)
     entries = {d.seat_position: DraftEntry(d.pips, d.tiles, d.went_out, bool(d.marker)) for d in game.draft_scores}
-    return Draft(upcoming.number, entries, game.draft_blocked, bool(game.draft_double_end))
+    return Draft(upcoming.number, entries, game.draft_blocked, bool(game.draft_double_end), game.draft_engine)
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,18 @@ def mark_double_end(db: Session, game: Game, number: int, ended_on_double: bool)
     return store_if_complete(db, game)
 
 
+def mark_engine(db: Session, game: Game, number: int, engine: object) -> bool:
+    """Say which double started round ``number`` (as typed, like "9" for 9-9; blank: its own engine); returns
+    whether that completed and stored the round. Invalid, on the ``engine`` field, as the round form has it: a
+    double the set lacks, or another than the round's own where no house rule lets one stand in."""
+    with writing(db, game, draft=True):
+        upcoming = _filling(game, number)
+        started = started_on(game, upcoming.engine, RoundEntry(pips=(), engine=engine))
+        _start(game, number)
+        game.draft_engine = None if started == upcoming.engine else started
+    return store_if_complete(db, game)
+
+
 def mark_blocked(db: Session, game: Game, number: int, blocked: bool) -> bool:
     """Mark (or unmark) round ``number`` as blocked; returns whether that completed and stored the round."""
     with writing(db, game, draft=True):
@@ -160,6 +175,7 @@ def _start(game: Game, number: int) -> None:
         game.draft_blocked = False
         game.draft_double_end = False
         game.reopened_by = None
+        game.draft_engine = None
         game.draft_number = number
 
 
@@ -211,6 +227,7 @@ def store_if_complete(db: Session, game: Game) -> bool:
         # a mark the house rules no longer ask for (none do, mid-game) is dropped rather than refused
         ended_on_double=draft.double_end and scoring.double_end,
         markers=[e.marker for e in entries] if scoring.marker_penalty else None,
+        engine=draft.engine,
     )
     add_round(db, game, entry, draft.number)
     return True

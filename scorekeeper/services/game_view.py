@@ -85,6 +85,7 @@ class StoredGame:
     house_rules: str | None = None
     draft_double_end: bool = False
     reopened_by: str | None = None
+    draft_engine: int | None = None
 
 
 AnyGame = Game | StoredGame

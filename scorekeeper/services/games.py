@@ -590,14 +590,22 @@ def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
     round_id = connection.execute(_NEW_ROUND, {**fields, "created_at": now.updated_at}).scalar_one()
     connection.execute(_NEW_SCORES, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
     connection.execute(_NEW_CHANGES, new.history)
-    if now.draft_scores or now.draft_blocked or now.draft_double_end:
+    if now.draft_scores or now.draft_blocked or now.draft_double_end or now.draft_engine is not None:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
         connection.execute(
-            update(Game).where(Game.id == now.id).values(draft_blocked=False, draft_double_end=False, reopened_by=None)
+            update(Game)
+            .where(Game.id == now.id)
+            .values(draft_blocked=False, draft_double_end=False, reopened_by=None, draft_engine=None)
         )
     return replace(
-        now, rounds=[*now.rounds, rnd], draft_scores=[], draft_blocked=False, draft_double_end=False, reopened_by=None
+        now,
+        rounds=[*now.rounds, rnd],
+        draft_scores=[],
+        draft_blocked=False,
+        draft_double_end=False,
+        reopened_by=None,
+        draft_engine=None,
     )
 
 
@@ -734,6 +742,7 @@ def _reopen(game: Game, rnd: Round, by: str) -> None:
     game.draft_number = rnd.number
     game.draft_blocked = rnd.blocked
     game.draft_double_end = bool(rnd.ended_on_double)
+    game.draft_engine = rnd.engine  # the double that started it, where another may stand in for its engine
     game.reopened_by = by
 
 
@@ -770,7 +779,7 @@ def finish_game(db: Session, game: Game, expected: int | None = None, number: in
         game.draft_scores.clear()
         game.draft_number = None
         game.draft_blocked = game.draft_double_end = False
-        game.reopened_by = None
+        game.reopened_by = game.draft_engine = None
         game.finished_at = game.updated_at
         _log(db, game, "finished", played, None, None, "game over")
     return True

@@ -141,6 +141,7 @@ def read_game(db: Session, game_id: str) -> StoredGame:
         house_rules=first.house_rules,
         draft_double_end=first.draft_double_end,
         reopened_by=first.reopened_by,
+        draft_engine=first.draft_engine,
     )
 
 

@@ -54,8 +54,8 @@ def whose(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/rounds/<int:number>/mine")
 def send(game_id: str, number: int) -> ResponseReturnValue:
-    """One seat's value (``seat`` = its position), the blocked mark (``seat`` = "blocked") or the ended-on-a-double
-    mark (``seat`` = "double_end") for round ``number``."""
+    """One seat's value (``seat`` = its position), the blocked mark (``seat`` = "blocked"), the ended-on-a-double
+    mark (``seat`` = "double_end") or the double that started it (``seat`` = "engine") for round ``number``."""
     game = services.get_game(session(), game_id)
     current = services.view(game)
     form = RoundForm()
@@ -73,6 +73,8 @@ def send_seat(game: Game, current: services.GameView, form: RoundForm, number: i
             stored = services.mark_blocked(session(), game, number, bool(form.blocked.data))
         elif which == "double_end":
             stored = services.mark_double_end(session(), game, number, bool(form.ended_on_double.data))
+        elif which == "engine":
+            stored = services.mark_engine(session(), game, number, form.engine.data)
         elif which.isdecimal() and len(which) < 3:
             stored = services.send_mine(session(), game, number, form.sent_seat(int(which)))
         else:
