@@ -97,3 +97,20 @@ def test_ticking_ended_on_a_double_reaches_the_other_phones(page: Page, live_ser
     other = page.context.new_page()
     other.goto(f"{live_server}/games/{game}/rounds/new")
     expect(other.get_by_label("Ended on a double: the others count twice")).to_be_checked()
+
+
+def test_choosing_the_double_that_started_the_round_reaches_the_other_phones(page: Page, live_server: str) -> None:
+    page.set_viewport_size(SMALL)
+    created = page.request.post(
+        f"{live_server}/api/v1/games",
+        data={"players": ["Ana", "Ben"], "rules": "czech", "house_rules": {"missing_engine": "highest-double"}},
+    )
+    game = created.json()["id"]
+    page.goto(f"{live_server}/games/{game}/rounds/new")
+    expect(page.get_by_role("button", name="Send the double that started it")).to_be_hidden()  # choosing is enough
+    with page.expect_response(lambda r: r.request.method == "POST" and r.status == 200):
+        page.get_by_label("The double that started the round").select_option("9")
+    other = page.context.new_page()
+    other.goto(f"{live_server}/games/{game}/rounds/new")
+    expect(other.get_by_label("The double that started the round")).to_have_value("9")
+    expect(page.get_by_label("The double that started the round")).to_have_value("9")  # kept here too
