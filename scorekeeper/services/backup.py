@@ -290,8 +290,8 @@ def read_document(doc: JSON) -> list[_Row]:
         raise FormatError(
             "version",
             _(
-                "this backup is version %(version)d; this scorekeeper reads up to version %(newest)d",
-                version=version,
+                "this backup is version %(version)s; this scorekeeper reads up to version %(newest)d",
+                version=shown(str(version)),  # never a number of thousands of digits echoed back
                 newest=VERSION,
             ),
         )
