@@ -69,7 +69,7 @@ def test_phone_2_ends_the_evening_phone_1_follows_shares_and_both_reopen_on_undo
         "3. Ben: 91 pips",
         "4. Eve: 96 pips",
         "5. Zoë: 97 pips",
-        "– Cleo: 64 pips (left after round 4)",
+        "– Cleo (left after round 4): 64 pips",
         "ended after round 7 of 13",
     ]
 
