@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from .i18n import _
 from .rulebook import CitesRule
 from .text import cut
 
@@ -27,6 +28,21 @@ class IllegalMove(CitesRule, ValueError):
 class DealError(ValueError):
     """A player count the set cannot deal for; the message is for a player, in their language
     (lower case, no full stop: "a double-12 set deals for at most 8 players; use a double-15 set")."""
+
+    @classmethod
+    def too_many(cls, highest: int, most: int, bigger: int | None) -> DealError:
+        """More players than a double-``highest`` set deals for (``most``); ``bigger``: the smallest set that
+        would deal for them, if there is one. Both games word it alike."""
+        if bigger is None:
+            return cls(_("a double-{highest} set deals for at most {most} players", highest=highest, most=most))
+        return cls(
+            _(
+                "a double-{highest} set deals for at most {most} players; use a double-{bigger} set",
+                highest=highest,
+                most=most,
+                bigger=bigger,
+            )
+        )
 
 
 class FormatError(ValueError):

@@ -51,16 +51,7 @@ def deal_size(
     if players < fewest:
         raise DealError(_("a game needs at least {fewest} players", fewest=fewest))
     bigger = [n for n, c in sorted(table.items()) if n > highest and players in c]
-    if bigger:
-        raise DealError(
-            _(
-                "a double-{highest} set deals for at most {most} players; use a double-{bigger} set",
-                highest=highest,
-                most=most,
-                bigger=bigger[0],
-            )
-        )
-    raise DealError(_("a double-{highest} set deals for at most {most} players", highest=highest, most=most))
+    raise DealError.too_many(highest, most, bigger[0] if bigger else None)
 
 
 def boneyard_after_deal(

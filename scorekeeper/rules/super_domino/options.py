@@ -66,16 +66,7 @@ def super_deal_size(players: int, highest: int = 15) -> int:
     most = super_domino_max_players(highest)
     if players > most:
         bigger = [n for n in SUPER_DOMINO_SETS if n > highest and players <= super_domino_max_players(n)]
-        if bigger:
-            raise DealError(
-                _(
-                    "a double-{highest} set deals for at most {most} players; use a double-{bigger} set",
-                    highest=highest,
-                    most=most,
-                    bigger=bigger[0],
-                )
-            )
-        raise DealError(_("a double-{highest} set deals for at most {most} players", highest=highest, most=most))
+        raise DealError.too_many(highest, most, bigger[0] if bigger else None)
     return SUPER_DOMINO_HAND
 
 
