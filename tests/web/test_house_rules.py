@@ -475,7 +475,8 @@ def test_the_house_rules_the_rules_page_promises_are_offered(
 
 def test_no_round_end_on_a_double_reaches_the_checker(client: FlaskClient) -> None:
     game = new_api_game(client, {"end_on_double": "forbidden"})
-    question = "&action=play&tile=5-5&train=0&turn=0&hand=&end-0=5&end-1=&end-2=&end-m="
+    # 5-5 is the whole hand: the round would end on it (a tile picked without the hand is not taken for the last one)
+    question = "&action=play&tile=5-5&train=0&turn=0&hand=5-5&end-0=5&end-1=&end-2=&end-m="
     page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
     found = re.search(r'class="verdict">([^<]*)</p>', page)
     assert found and found.group(1) == "Not allowed"
