@@ -487,3 +487,26 @@ def test_a_forgotten_last_tile_may_cost_the_next_turn(client: FlaskClient) -> No
     line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
     assert line and "a player caught loses their next turn instead of drawing" in line.group(1)
     assert client.get(api(game)).get_json()["house_rules"]["caught_last_tile"] == "lose-turn"
+
+
+def test_an_answer_no_preset_gives_says_where_a_table_can_choose_it(client: FlaskClient) -> None:
+    """The variants page marks the answers no preset gives: one a table can pick when it starts a game says so, and
+    one only the move checker's JSON takes (others may not play on a marked train) does not pass for a house rule
+    the game would refuse."""
+    page = html.unescape(text(client.get("/rules/variants")))
+    names = {rule.name for rule in HOUSE_RULES}
+    badges = {
+        name: re.findall(r"<i>([^<]*)</i>", body)
+        for name, body in re.findall(r'<dt id="option-([a-z_]+)">.*?</dt>\s*<dd>(.*?)</dd>', page, re.S)
+    }
+    assert badges["play_on_marked"] == ["no preset: only in the move checker's JSON"]
+    assert (
+        client.post(
+            "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"play_on_marked": False}}
+        ).status_code
+        == 422
+    )
+    assert "no preset: a house rule when you start a game" in badges["one_double_per_turn"]
+    for name, found in badges.items():
+        wanted = "a house rule when you start a game" if name in names else "only in the move checker's JSON"
+        assert all(wanted in badge for badge in found), (name, found)
