@@ -510,3 +510,20 @@ def test_an_answer_no_preset_gives_says_where_a_table_can_choose_it(client: Flas
     for name, found in badges.items():
         wanted = "a house rule when you start a game" if name in names else "only in the move checker's JSON"
         assert all(wanted in badge for badge in found), (name, found)
+
+
+@pytest.mark.parametrize("chosen", [{"caught_last_tile": "lose-turn"}, {"last_tile_penalty": 3}])
+def test_what_a_forgotten_last_tile_costs_needs_the_announcing(client: FlaskClient, chosen: dict[str, object]) -> None:
+    """Losing a turn (or drawing 3) for a last tile not announced, chosen without "Announce your last tile", would be
+    a house rule on the table screen that never applies: refused, naming the rule to tick; with it, kept."""
+    refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": chosen})
+    assert refused.status_code == 422
+    assert "only together with “Announce your last tile" in refused.get_json()["error"]
+    [(name, value)] = chosen.items()
+    form = {"players-0": "Ana", "players-1": "Ben", "rules": "standard", "set": "12", "order": "down"}
+    page = text(client.post("/games/new", data={**form, f"house_{name}": str(value)}))
+    assert any("only together with “Announce your last tile" in e for e in errors(page)), errors(page)
+    kept = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {**chosen, "announce_last_tile": True}}
+    )
+    assert kept.status_code == 201 and kept.get_json()["house_rules"] == {"announce_last_tile": True, **chosen}
