@@ -66,8 +66,10 @@ class HouseRule:
         return "choice" if self.choices else "number" if self.numbers is not None else "flag"
 
 
-def _flag(name: str, label: str, shown: str, scope: Scope = "engine") -> HouseRule:
-    return HouseRule(name, label, shown, scope)
+def _flag(
+    name: str, label: str, shown: str, scope: Scope = "engine", along: tuple[str, object] | None = None
+) -> HouseRule:
+    return HouseRule(name, label, shown, scope, along=along)
 
 
 def _number(
@@ -89,6 +91,9 @@ def _choice(
 
 ANNOUNCING = ("announce_last_tile", True)
 """What a forgotten last tile costs means something only where the last tile must be announced."""
+MEXICAN = ("mexican_train", True)
+"""When the Mexican train opens and what starting it costs mean something only where there is one (not the Czech
+rules, unless the table adds it)."""
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     _flag("draw_until_playable", N_("Draw until you can play, not just one tile"), N_("draw until you can play")),
@@ -97,11 +102,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "mexican_after_all_started",
         N_("The Mexican train opens once everyone has started their own train"),
         N_("Mexican train after everyone has started"),
+        along=MEXICAN,
     ),
     _flag(
         "mexican_after_first_lap",
         N_("The Mexican train opens after the first lap, once everyone has had a turn"),
         N_("Mexican train after the first lap"),
+        along=MEXICAN,
     ),
     _choice(
         "missing_engine",
@@ -122,6 +129,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("Starting the Mexican train"),
         ("play", N_("starting the Mexican train is your one tile for the turn")),
         ("bonus", N_("starting the Mexican train is a free extra tile")),
+        along=MEXICAN,
     ),
     _choice(
         "end_on_double",

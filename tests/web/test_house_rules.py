@@ -527,3 +527,17 @@ def test_what_a_forgotten_last_tile_costs_needs_the_announcing(client: FlaskClie
         "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {**chosen, "announce_last_tile": True}}
     )
     assert kept.status_code == 201 and kept.get_json()["house_rules"] == {"announce_last_tile": True, **chosen}
+
+
+@pytest.mark.parametrize(
+    "chosen", [{"mexican_after_first_lap": True}, {"mexican_after_all_started": True}, {"mexican_start": "bonus"}]
+)
+def test_when_the_mexican_train_opens_needs_a_mexican_train(client: FlaskClient, chosen: dict[str, object]) -> None:
+    """The Czech rules have no Mexican train: when it opens, or what starting it costs, means something only once the
+    table adds one."""
+    refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rules": "czech", "house_rules": chosen})
+    assert refused.status_code == 422
+    assert "only together with “Add a Mexican train" in refused.get_json()["error"]
+    both = {**chosen, "mexican_train": True}
+    kept = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rules": "czech", "house_rules": both})
+    assert kept.status_code == 201 and kept.get_json()["house_rules"] == both
