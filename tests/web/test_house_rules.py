@@ -541,3 +541,16 @@ def test_when_the_mexican_train_opens_needs_a_mexican_train(client: FlaskClient,
     both = {**chosen, "mexican_train": True}
     kept = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rules": "czech", "house_rules": both})
     assert kept.status_code == 201 and kept.get_json()["house_rules"] == both
+
+
+def test_a_refused_new_game_form_names_the_rules_chosen_in_its_closed_panel(client: FlaskClient) -> None:
+    """Shown again after a refusal, the form's closed rules panel names the Czech rules and the double-15 set the
+    table chose, not the standard double-12 it would start with."""
+    form = {"players-0": "Ana", "players-1": "Ben", "rules": "czech", "set": "15", "order": "down"}
+    page = html.unescape(text(client.post("/games/new", data={**form, "house_caught_last_tile": "lose-turn"})))
+    summary = re.search(r'<details class="options">\s*<summary>([^<]*)</summary>', page)
+    assert (
+        summary and summary.group(1).strip() == "Mexican Train: rules, set and rounds (Czech rules (Vlak), double-15)"
+    )
+    blank = html.unescape(text(client.get("/games/new")))
+    assert "Mexican Train: rules, set and rounds (standard, double-12, 13 rounds)" in blank
