@@ -554,3 +554,19 @@ def test_a_refused_new_game_form_names_the_rules_chosen_in_its_closed_panel(clie
     )
     blank = html.unescape(text(client.get("/games/new")))
     assert "Mexican Train: rules, set and rounds (standard, double-12, 13 rounds)" in blank
+
+
+def test_a_game_kept_before_a_rule_needed_its_partner_still_imports(client: FlaskClient) -> None:
+    """A file made while "lose a turn" could be chosen without announcing (before it was refused) still imports: the
+    rule that never applied is read as not there, and nothing else about the file is waived."""
+    game = new_api_game(client, {"announce_last_tile": True, "caught_last_tile": "lose-turn"})
+    exported = client.get(f"{api(game)}/export?format=json").get_json()
+    older = json.loads(json.dumps(exported))
+    older["games"][0]["house_rules"] = '{"caught_last_tile": "lose-turn"}'
+    older["games"][0]["id"] = "kept-before"
+    created = client.post("/api/v1/games/import", json=older)
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["house_rules"] == {}
+    older["games"][0]["house_rules"] = '{"caught_last_tile": "lose-turn", "going_out": 10}'
+    older["games"][0]["id"] = "kept-broken"
+    assert client.post("/api/v1/games/import", json=older).status_code == 422
