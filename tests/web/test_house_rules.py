@@ -499,16 +499,16 @@ def test_an_answer_no_preset_gives_says_where_a_table_can_choose_it(client: Flas
         name: re.findall(r"<i>([^<]*)</i>", body)
         for name, body in re.findall(r'<dt id="option-([a-z_]+)">.*?</dt>\s*<dd>(.*?)</dd>', page, re.S)
     }
-    assert badges["play_on_marked"] == ["no preset: only in the move checker's JSON"]
+    assert badges["play_on_marked"] == ["no preset: checker JSON only"]
     assert (
         client.post(
             "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"play_on_marked": False}}
         ).status_code
         == 422
     )
-    assert "no preset: a house rule when you start a game" in badges["one_double_per_turn"]
+    assert "no preset: house rule at game start" in badges["one_double_per_turn"]
     for name, found in badges.items():
-        wanted = "a house rule when you start a game" if name in names else "only in the move checker's JSON"
+        wanted = "house rule at game start" if name in names else "checker JSON only"
         assert all(wanted in badge for badge in found), (name, found)
 
 
