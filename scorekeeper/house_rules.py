@@ -48,6 +48,10 @@ class HouseRule:
     """An engine option and the value the preset must have for this rule to mean anything (``missing_engine``
     needs ``engine_placement`` "holder": an engine set aside before the deal is never missing); None: any preset."""
 
+    along: tuple[str, object] | None = None
+    """An engine option and the value the game (preset and house rules together) must give it for this rule to
+    mean anything: what a player caught not announcing their last tile pays needs the announcing itself."""
+
     def applies(self, preset: str) -> bool:
         """Does this rule change anything under ``preset``? It is offered, and accepted, only where it does."""
         return self.needs is None or getattr(rules.resolve_options(preset), self.needs[0]) == self.needs[1]
@@ -62,12 +66,16 @@ class HouseRule:
         return "choice" if self.choices else "number" if self.numbers is not None else "flag"
 
 
-def _flag(name: str, label: str, shown: str, scope: Scope = "engine") -> HouseRule:
-    return HouseRule(name, label, shown, scope)
+def _flag(
+    name: str, label: str, shown: str, scope: Scope = "engine", along: tuple[str, object] | None = None
+) -> HouseRule:
+    return HouseRule(name, label, shown, scope, along=along)
 
 
-def _number(name: str, label: str, shown: str, numbers: range, scope: Scope = "scoring") -> HouseRule:
-    return HouseRule(name, label, shown, scope, numbers=numbers)
+def _number(
+    name: str, label: str, shown: str, numbers: range, scope: Scope = "scoring", along: tuple[str, object] | None = None
+) -> HouseRule:
+    return HouseRule(name, label, shown, scope, numbers=numbers, along=along)
 
 
 def _choice(
@@ -76,9 +84,16 @@ def _choice(
     *choices: tuple[str, str],
     needs: tuple[str, object] | None = None,
     values: Mapping[str, object] | None = None,
+    along: tuple[str, object] | None = None,
 ) -> HouseRule:
-    return HouseRule(name, label, "", "engine", choices=choices, needs=needs, values=values)
+    return HouseRule(name, label, "", "engine", choices=choices, needs=needs, values=values, along=along)
 
+
+ANNOUNCING = ("announce_last_tile", True)
+"""What a forgotten last tile costs means something only where the last tile must be announced."""
+MEXICAN = ("mexican_train", True)
+"""When the Mexican train opens and what starting it costs mean something only where there is one (not the Czech
+rules, unless the table adds it)."""
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     _flag("draw_until_playable", N_("Draw until you can play, not just one tile"), N_("draw until you can play")),
@@ -87,11 +102,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "mexican_after_all_started",
         N_("The Mexican train opens once everyone has started their own train"),
         N_("Mexican train after everyone has started"),
+        along=MEXICAN,
     ),
     _flag(
         "mexican_after_first_lap",
         N_("The Mexican train opens after the first lap, once everyone has had a turn"),
         N_("Mexican train after the first lap"),
+        along=MEXICAN,
     ),
     _choice(
         "missing_engine",
@@ -112,6 +129,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("Starting the Mexican train"),
         ("play", N_("starting the Mexican train is your one tile for the turn")),
         ("bonus", N_("starting the Mexican train is a free extra tile")),
+        along=MEXICAN,
     ),
     _choice(
         "end_on_double",
@@ -141,6 +159,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "caught_last_tile",
         N_("Caught not announcing the last tile"),
         ("lose-turn", N_("a player caught loses their next turn instead of drawing")),
+        along=ANNOUNCING,
     ),
     _number(
         "last_tile_penalty",
@@ -148,6 +167,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("%(value)s tiles for a last tile not announced"),
         range(0, 11),
         "engine",
+        along=ANNOUNCING,
     ),
     _number(
         "going_out",
@@ -185,6 +205,14 @@ class HouseRuleError(ValueError):
 
 class HouseRuleNotHere(HouseRuleError):
     """A house rule that changes nothing under the chosen preset (see :attr:`HouseRule.needs`)."""
+
+
+class HouseRuleAlone(HouseRuleError):
+    """A house rule chosen without the one it depends on (see :attr:`HouseRule.along`)."""
+
+    def __init__(self, name: str, problem: str, along: str) -> None:
+        super().__init__(name, problem)
+        self.along = along
 
 
 @dataclass(frozen=True)
@@ -279,7 +307,23 @@ def read_house_rules(
                     engine[name] = read
         except rules.FormatError as e:
             raise HouseRuleError(name, e.problem) from None
+    _check_along(preset, engine, strict)
     return HouseRules(MappingProxyType(engine), rules.scoring_rules(scoring))
+
+
+def _check_along(preset: str, engine: dict[str, object], strict: bool) -> None:
+    """Refuse (or, not ``strict``, leave out) a rule chosen without the one it depends on: a table that picks
+    "lose a turn" without "announce your last tile" would see a rule on the table screen that never applies."""
+    if not engine:
+        return
+    game = rules.resolve_options({"preset": preset, **engine})
+    for name in list(engine):
+        along = BY_NAME[name].along
+        if along is not None and getattr(game, along[0]) != along[1]:
+            if not strict:
+                del engine[name]
+                continue
+            raise HouseRuleAlone(name, f"only together with {along[0]}", along[0])
 
 
 @lru_cache(maxsize=256)

@@ -20,6 +20,7 @@ from .house_rules import (
     HOUSE_RULES,
     NO_HOUSE_RULES,
     HouseRule,
+    HouseRuleAlone,
     HouseRuleError,
     HouseRuleNotHere,
     HouseRules,
@@ -263,6 +264,13 @@ class GameKind(ABC):
                 "%(name)s is not a house rule here; the house rules are %(names)s.",
                 name=brief(name),
                 names=", ".join(r.name for r in self.house_rules),
+            )
+        if isinstance(error, HouseRuleAlone):
+            other = next(r for r in self.house_rules if r.name == error.along)
+            return _(
+                "%(rule)s: only together with “%(other)s”; choose that too, or leave this one out.",
+                rule=_(rule.label),
+                other=_(other.label),
             )
         if isinstance(error, HouseRuleNotHere):
             return _(

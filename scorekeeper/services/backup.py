@@ -37,7 +37,7 @@ from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, sele
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, aliased, selectinload
 
-from ..house_rules import HouseRuleError, read_house_rules
+from ..house_rules import HouseRuleAlone, HouseRuleError, read_house_rules
 from ..i18n import _
 from ..kinds import KINDS
 from ..models import (
@@ -588,6 +588,9 @@ def _check_house_rules(game: _Row, path: str) -> None:
             raise HouseRuleError("", "expected a JSON object of house rules")
         preset = game.values.get("rules") or kind.default_rules
         read_house_rules(preset, house, offered=bool(kind.house_rules), strict=False)
+    except HouseRuleAlone:
+        # kept before the rule it depends on was required: the game reads it as not there (stored_house_rules)
+        return
     except ValueError as e:  # HouseRuleError, bad JSON, or rules the game does not have
         raise FormatError(f"{path}.house_rules", str(e) or "not a JSON object of house rules") from None
 

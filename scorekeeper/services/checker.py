@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from .. import kinds, rules
@@ -160,10 +160,16 @@ def _sentence(error: rules.FormatError) -> str:
 
 def check_sketch(request: CheckRequest) -> CheckResult:
     """Judge a move on a table described in a few taps; Invalid says which fact is impossible."""
+    if request.hand or request.move.tile is None:
+        judged: CheckRequest = request
+    else:
+        # Only the tile to lay was picked: the rest of the hand is unknown, not empty, so the tile is not known
+        # to be the last one and a rule about the last tile (no round ending on a double) does not apply.
+        judged = replace(request, house_rules={**request.house_rules, "end_on_double": True})
     try:
         pos = _sketch(
             sketch_position,
-            request,
+            judged,
             request.move.tile,
             engine=request.engine,
             trains=request.trains,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from flask import has_request_context, url_for
 
+from ..house_rules import HOUSE_RULES
 from ..i18n import ngettext
 from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO
 from ..rules import (
@@ -285,6 +286,11 @@ _ONLY_WITH = {
     "marker_removed_by": "markers",
     "mark_unfollowed_double": "markers",
 }
+
+
+HOUSE_RULE_NAMES = frozenset(rule.name for rule in HOUSE_RULES)
+"""The options a table can pick when it starts a game; any other answer no preset gives only the move checker's
+JSON takes, and the reference must not pass it off as a house rule."""
 
 
 def presets_by_option(

@@ -25,6 +25,7 @@ from ..rules import (
 from ..services.reference import (
     ANCHOR_PAGES,
     DISPUTES,
+    HOUSE_RULE_NAMES,
     PATHS,
     RULE_PARAGRAPHS,
     RULES_PAGE,
@@ -65,6 +66,7 @@ def _page(page: str, template: str, **context: object) -> str:
         rule_title=rule_title,
         rules_by_anchor=rules_by_anchor(),
         without_option_ids=without_option_ids,
+        house_rule_names=HOUSE_RULE_NAMES,
         **context,
     )
 

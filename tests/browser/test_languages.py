@@ -34,9 +34,27 @@ def test_the_table_screen_speaks_each_language(page: Page, table: str, language:
         assert not english & shown, f"English left on the {language} table screen: {english & shown}"
     for name in ("Šárka", "João", "Jürgen", "Niccolò"):
         expect(page.locator(".standings")).to_contain_text(name)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert _fits(page)
     page.screenshot(path=str(artifacts / f"table-screen-{language}.png"), full_page=True)
 
     # the choice is remembered: the next page opens in the same language
     page.goto(table.rsplit("/games/", 1)[0] + "/rules")
     expect(page.locator("html")).to_have_attribute("lang", language)
+
+
+@pytest.mark.parametrize("language", ["en", "it", "cs", "pt", "de"])
+@pytest.mark.parametrize("path", ["/rules", "/rules/variants", "/rules/super-domino"])
+def test_the_rules_pages_fit_a_phone_in_each_language(page: Page, live_server: str, path: str, language: str) -> None:
+    """The rules a table reads mid-dispute fit the phone's width: nothing to scroll sideways for (a wide table may
+    scroll in its own box)."""
+    page.goto(f"{live_server}{path}?lang={language}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    assert _fits(page)
+
+
+def _fits(page: Page) -> bool:
+    """Nothing wider than the phone. Measured against the viewport the phone was given: on a mobile viewport
+    ``window.innerWidth`` grows to the page's width, so comparing with it could never fail."""
+    viewport = page.viewport_size
+    assert viewport
+    return bool(page.evaluate("document.documentElement.scrollWidth") <= viewport["width"])

@@ -65,3 +65,17 @@ def test_the_super_domino_checker_offers_the_players_at_the_table(client: FlaskC
     # the highest tile decides who starts, so the table names nobody; João, who left, is not offered
     assert "whoever holds the highest tile starts" in text(client.get(f"/games/{game_id}"))
     assert _checker(client, game_id) == (["Ana", "Cleo"], "Ana")
+
+
+def test_a_tile_picked_without_the_rest_of_the_hand_is_not_taken_for_the_last_one(client: FlaskClient) -> None:
+    """Under "a round may not end on a double", a player who picks only the double to lay (the rest of the hand is
+    optional) is not told it would be their last tile; one who says it is their whole hand is."""
+    game = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben", "Cleo"], "house_rules": {"end_on_double": "forbidden"}}
+    ).get_json()
+    ask = f"/check?game={game['id']}&check=1&turn=0&action=play&tile=5-5&train=0&end-0=5"
+    only_the_tile = html.unescape(text(client.get(ask)))
+    assert "You may lay 5-5 on your train." in only_the_tile
+    assert "your last tile" not in only_the_tile
+    whole_hand = html.unescape(text(client.get(f"{ask}&hand=5-5")))
+    assert "5-5 is your last tile and a double" in whole_hand

@@ -475,7 +475,8 @@ def test_the_house_rules_the_rules_page_promises_are_offered(
 
 def test_no_round_end_on_a_double_reaches_the_checker(client: FlaskClient) -> None:
     game = new_api_game(client, {"end_on_double": "forbidden"})
-    question = "&action=play&tile=5-5&train=0&turn=0&hand=&end-0=5&end-1=&end-2=&end-m="
+    # 5-5 is the whole hand: the round would end on it (a tile picked without the hand is not taken for the last one)
+    question = "&action=play&tile=5-5&train=0&turn=0&hand=5-5&end-0=5&end-1=&end-2=&end-m="
     page = html.unescape(text(client.get(f"/check?check=1&game={game.rsplit('/', 1)[1]}{question}")))
     found = re.search(r'class="verdict">([^<]*)</p>', page)
     assert found and found.group(1) == "Not allowed"
@@ -486,3 +487,86 @@ def test_a_forgotten_last_tile_may_cost_the_next_turn(client: FlaskClient) -> No
     line = re.search(r'class="house-line"[^>]*>([^<]*)<', html.unescape(text(client.get(game))))
     assert line and "a player caught loses their next turn instead of drawing" in line.group(1)
     assert client.get(api(game)).get_json()["house_rules"]["caught_last_tile"] == "lose-turn"
+
+
+def test_an_answer_no_preset_gives_says_where_a_table_can_choose_it(client: FlaskClient) -> None:
+    """The variants page marks the answers no preset gives: one a table can pick when it starts a game says so, and
+    one only the move checker's JSON takes (others may not play on a marked train) does not pass for a house rule
+    the game would refuse."""
+    page = html.unescape(text(client.get("/rules/variants")))
+    names = {rule.name for rule in HOUSE_RULES}
+    badges = {
+        name: re.findall(r"<i>([^<]*)</i>", body)
+        for name, body in re.findall(r'<dt id="option-([a-z_]+)">.*?</dt>\s*<dd>(.*?)</dd>', page, re.S)
+    }
+    assert badges["play_on_marked"] == ["no preset: checker JSON only"]
+    assert (
+        client.post(
+            "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {"play_on_marked": False}}
+        ).status_code
+        == 422
+    )
+    assert "no preset: house rule at game start" in badges["one_double_per_turn"]
+    for name, found in badges.items():
+        wanted = "house rule at game start" if name in names else "checker JSON only"
+        assert all(wanted in badge for badge in found), (name, found)
+
+
+@pytest.mark.parametrize("chosen", [{"caught_last_tile": "lose-turn"}, {"last_tile_penalty": 3}])
+def test_what_a_forgotten_last_tile_costs_needs_the_announcing(client: FlaskClient, chosen: dict[str, object]) -> None:
+    """Losing a turn (or drawing 3) for a last tile not announced, chosen without "Announce your last tile", would be
+    a house rule on the table screen that never applies: refused, naming the rule to tick; with it, kept."""
+    refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": chosen})
+    assert refused.status_code == 422
+    assert "only together with “Announce your last tile" in refused.get_json()["error"]
+    [(name, value)] = chosen.items()
+    form = {"players-0": "Ana", "players-1": "Ben", "rules": "standard", "set": "12", "order": "down"}
+    page = text(client.post("/games/new", data={**form, f"house_{name}": str(value)}))
+    assert any("only together with “Announce your last tile" in e for e in errors(page)), errors(page)
+    kept = client.post(
+        "/api/v1/games", json={"players": ["Ana", "Ben"], "house_rules": {**chosen, "announce_last_tile": True}}
+    )
+    assert kept.status_code == 201 and kept.get_json()["house_rules"] == {"announce_last_tile": True, **chosen}
+
+
+@pytest.mark.parametrize(
+    "chosen", [{"mexican_after_first_lap": True}, {"mexican_after_all_started": True}, {"mexican_start": "bonus"}]
+)
+def test_when_the_mexican_train_opens_needs_a_mexican_train(client: FlaskClient, chosen: dict[str, object]) -> None:
+    """The Czech rules have no Mexican train: when it opens, or what starting it costs, means something only once the
+    table adds one."""
+    refused = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rules": "czech", "house_rules": chosen})
+    assert refused.status_code == 422
+    assert "only together with “Add a Mexican train" in refused.get_json()["error"]
+    both = {**chosen, "mexican_train": True}
+    kept = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "rules": "czech", "house_rules": both})
+    assert kept.status_code == 201 and kept.get_json()["house_rules"] == both
+
+
+def test_a_refused_new_game_form_names_the_rules_chosen_in_its_closed_panel(client: FlaskClient) -> None:
+    """Shown again after a refusal, the form's closed rules panel names the Czech rules and the double-15 set the
+    table chose, not the standard double-12 it would start with."""
+    form = {"players-0": "Ana", "players-1": "Ben", "rules": "czech", "set": "15", "order": "down"}
+    page = html.unescape(text(client.post("/games/new", data={**form, "house_caught_last_tile": "lose-turn"})))
+    summary = re.search(r'<details class="options">\s*<summary>([^<]*)</summary>', page)
+    assert (
+        summary and summary.group(1).strip() == "Mexican Train: rules, set and rounds (Czech rules (Vlak), double-15)"
+    )
+    blank = html.unescape(text(client.get("/games/new")))
+    assert "Mexican Train: rules, set and rounds (standard, double-12, 13 rounds)" in blank
+
+
+def test_a_game_kept_before_a_rule_needed_its_partner_still_imports(client: FlaskClient) -> None:
+    """A file made while "lose a turn" could be chosen without announcing (before it was refused) still imports: the
+    rule that never applied is read as not there, and nothing else about the file is waived."""
+    game = new_api_game(client, {"announce_last_tile": True, "caught_last_tile": "lose-turn"})
+    exported = client.get(f"{api(game)}/export?format=json").get_json()
+    older = json.loads(json.dumps(exported))
+    older["games"][0]["house_rules"] = '{"caught_last_tile": "lose-turn"}'
+    older["games"][0]["id"] = "kept-before"
+    created = client.post("/api/v1/games/import", json=older)
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["house_rules"] == {}
+    older["games"][0]["house_rules"] = '{"caught_last_tile": "lose-turn", "going_out": 10}'
+    older["games"][0]["id"] = "kept-broken"
+    assert client.post("/api/v1/games/import", json=older).status_code == 422
