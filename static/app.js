@@ -36,8 +36,7 @@ function setUpSending() {
       const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
       body = await r.json();
       if (r.ok) {
-        // the double-end mark sends only itself: a went-out chosen here but not yet sent stays this phone's own,
-        // so the other phones' version brought in next does not clear it
+        // a mark sends only itself: what else is chosen here and unsent stays this phone's own (live.js keeps it)
         const sent = button.value === "double_end" ? "input[name=ended_on_double]"
           : button.value === "engine" ? "select[name=engine] option"
           : `[data-seat="${button.value}"] input, input[type=radio]`;
@@ -75,7 +74,7 @@ function setUpSending() {
     doubleMark.hidden = true;
     doubled.addEventListener("change", () => send(doubleMark));
   }
-  // the double that started the round (a house rule lets another stand in for a missing engine): choosing sends it
+  // the double that started the round (missing-engine house rule): choosing it sends it
   const started = form.querySelector("select[name=engine]");
   const engineMark = form.querySelector("button.send[value=engine]");
   if (started && engineMark) {
@@ -88,8 +87,7 @@ function setUpRoundForm() {
   const form = document.getElementById("round-form");
   if (!form) return;
   if ("unsent" in form.dataset) {
-    // the server answered with what this phone sent and refused it: those values are typed here and not stored,
-    // so the other phones' version brought in next (live.js) must not take them for untouched and clear them
+    // refused by the server: these values are typed here, not stored; live.js must not clear them as untouched
     delete form.dataset.unsent;
     for (const i of form.querySelectorAll("input:not([type=hidden])")) {
       if (i.type === "radio" || i.type === "checkbox") {

@@ -46,7 +46,7 @@
       main.dataset.liveTag = tag; // another round changed: this correction is not affected
       return;
     }
-    // a round undone on another phone reopens with its values: this form shows it, or says so over what was typed
+    // a round undone elsewhere: show it reopened, or say so over what was typed
     const undone = fresh.querySelector("[data-undone]");
     if (!mode || (same && !touched.length)) return swap(fresh);
     if (undone && mode === "round" && !touched.length) return location.assign(r.url);
@@ -77,7 +77,7 @@
     for (const mark of fresh.querySelectorAll("[data-mark]")) {
       main.querySelector(`[data-mark="${mark.dataset.mark}"]`)?.replaceWith(mark);
     }
-    // on a phone that says whose it is, Save for the whole round becomes the main button once every value is in
+    // "I am Ana": Save becomes the main button once every value is in
     for (const id of ["send-mine", "save-round"]) {
       const button = document.getElementById(id), now = fresh.querySelector(`#${id}`);
       if (button && now) button.className = now.className;
