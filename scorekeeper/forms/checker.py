@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from werkzeug.datastructures import MultiDict
 
 from .. import rules
+from ..games.mexican_train import KIND as MEXICAN_TRAIN
+from ..games.super_domino import KIND as SUPER_DOMINO
 from ..i18n import _
-from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO, GameKind
+from ..kinds import GameKind
 from ..rules import SuperMove, TrainSketch
 from ..rules.text import brief
 from ..services import CheckRequest, GameView, SuperCheckRequest

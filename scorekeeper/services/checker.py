@@ -7,7 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from .. import kinds, rules
+from .. import rules
+from ..games import DEFAULT_KIND, KINDS, kind_with_rules
 from ..i18n import _
 from ..kinds import GameKind
 from ..reading import Field
@@ -278,9 +279,9 @@ class DealAnswer:
 
 def deal_rules(preset: str) -> GameKind:
     """The game whose rules ``preset`` names, asked of every game's presets; Invalid names the rules there are."""
-    kind = kinds.kind_with_rules(preset)
+    kind = kind_with_rules(preset)
     if kind is None:
-        every = [name for k in kinds.KINDS.values() for name in k.presets]
+        every = [name for k in KINDS.values() for name in k.presets]
         raise Invalid(
             _("Unknown rules %(given)s; choose one of %(presets)s.", given=brief(preset), presets=", ".join(every))
         )
@@ -314,7 +315,7 @@ MOST_SEATS = 40
 """Beyond any table a set deals for (double-18 Super Domino seats 21): where the deal table stops looking."""
 
 
-def deal_table(highest: int, kind: GameKind = kinds.MEXICAN_TRAIN) -> list[tuple[int, dict[str, int | None]]]:
+def deal_table(highest: int, kind: GameKind = DEFAULT_KIND) -> list[tuple[int, dict[str, int | None]]]:
     """Every player count one of the game's presets deals for with this set, and each preset's tiles per player."""
     rows = []
     for players in range(2, MOST_SEATS + 1):
