@@ -73,6 +73,8 @@ class Words:
     """The same for an evening without a set number of rounds: ``"End the game after round %(number)d? ..."``."""
     standings_note: str | None = None
     """How the standings are ordered, when the heading alone does not say."""
+    check_move: str | None = None
+    """The link to the game's move checker from another game's: ``"Playing <game>? Check a <game> move"``."""
 
 
 @dataclass(frozen=True)
@@ -118,8 +120,6 @@ class GameKind(ABC):
     """The game's name in the reader's language (a lazy string; ``str()`` it to show)."""
     reference_page: str
     """The endpoint of the game's rules page (``"reference.rules"``)."""
-    checker_template: str
-    """The template of the game's move checker."""
     # -- the game's own rules reference page; added by the checker and reference side (issue 9) --
     reference_path: str
     """The address of the game's rules page (``"/rules"``)."""
@@ -169,6 +169,11 @@ class GameKind(ABC):
     def templates(self) -> str:
         """The folder of the game's own score-sheet partials; see :meth:`template`."""
         return f"games/{self.folder}"
+
+    @property
+    def checker_template(self) -> str:
+        """The template of the game's move checker page, in its folder."""
+        return f"checker/{self.folder}/check.html"
 
     def template(self, name: str) -> str:
         """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""

@@ -24,7 +24,7 @@ def check() -> str:
     kind = game.kind if game is not None else KINDS.get(request.args.get("game_kind", ""), DEFAULT_KIND)
     form = checker_form(kind, game)
     form.read(request.args)
-    result: services.CheckResult | services.SuperCheckResult | None = None
+    result: services.TappedAnswer | None = None
     problem = None
     question = form.request() if form.submitted else None
     if question is not None:

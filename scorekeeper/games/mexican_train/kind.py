@@ -99,7 +99,6 @@ MEXICAN_TRAIN = MexicanTrainKind(
     id="mexican-train",
     title=_l("Mexican Train"),
     reference_page="reference.rules",
-    checker_template="checker/check.html",
     reference_path="/rules",
     reference_sections=(
         "equipment",
@@ -147,6 +146,7 @@ MEXICAN_TRAIN = MexicanTrainKind(
         ended_after=N_("ended after round %(number)d of %(total)d"),
         end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
         end_question_open=N_("End the game after round %(number)d? The standings become final."),
+        check_move=N_("Playing Mexican Train? Check a Mexican Train move"),
     ),
     rounds_field="rounds",
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),

@@ -111,7 +111,6 @@ SUPER_DOMINO = SuperDominoKind(
     id="super-domino",
     title=_l("Super Domino"),
     reference_page="reference.super_domino",
-    checker_template="checker/super.html",
     reference_path="/rules/super-domino",
     reference_sections=(
         "super-domino",
@@ -156,6 +155,7 @@ SUPER_DOMINO = SuperDominoKind(
         end_question=N_("End the game after hand %(number)d of %(total)d? The standings become final."),
         end_question_open=N_("End the game after hand %(number)d? The standings become final."),
         standings_note=N_("(hands won, then fewest pips)"),
+        check_move=N_("Playing Super Domino? Check a Super Domino move"),
     ),
     rounds_field="hands",
     setup_fields=("hands",),
