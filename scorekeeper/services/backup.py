@@ -37,7 +37,7 @@ from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, sele
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, aliased, selectinload
 
-from ..games import KINDS
+from ..games import DEFAULT_KIND, KINDS
 from ..house_rules import HouseRuleAlone, HouseRuleError, read_house_rules
 from ..i18n import _
 from ..models import (
@@ -581,7 +581,7 @@ def _check_house_rules(game: _Row, path: str) -> None:
     text = game.values.get("house_rules")
     if text is None:
         return
-    kind = KINDS[game.values.get("kind") or "mexican-train"]
+    kind = KINDS[game.values.get("kind") or DEFAULT_KIND.id]
     try:
         house = json.loads(text)
         if not isinstance(house, dict):

@@ -143,7 +143,7 @@ class DealAnswer:
     players: int
     highest: int
     kind: GameKind
-    """The game the rules are for: Mexican Train's presets, or Super Domino's."""
+    """The game the rules are for: the one whose presets include them."""
     preset: rules.NamedRules[Any]
     tiles_each: int | None
     boneyard: int | None
@@ -197,7 +197,7 @@ def deal_lookup(players: int, highest: int | None = None, preset: str = "standar
 
 
 MOST_SEATS = 40
-"""Beyond any table a set deals for (double-18 Super Domino seats 21): where the deal table stops looking."""
+"""Beyond any table a set deals for (the largest sets seat about 21): where the deal table stops looking."""
 
 
 def deal_table(highest: int, kind: GameKind = DEFAULT_KIND) -> list[tuple[int, dict[str, int | None]]]:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from .. import rules
-from ..games import KINDS
+from ..games import DEFAULT_KIND, KINDS
 from ..i18n import _
 from ..kinds import GameKind
 from .game_view import StoredSeat
@@ -85,7 +85,7 @@ def check_game(game: Node, path: str) -> None:
         count = values.get(counter)
         if count is not None and not 0 <= count <= COUNTER_MOST:
             raise FormatError(f"{path}.{counter}", _("a count of changes no game reaches."))
-    kind = KINDS[values.get("kind") or "mexican-train"]
+    kind = KINDS[values.get("kind") or DEFAULT_KIND.id]
     seats, rounds = game.children["seats"], game.children["rounds"]
     engines = _check_setup(values, kind, len(playing(_Seated(seats, []), 1)), path)
     _check_seats(seats, f"{path}.seats")
