@@ -263,7 +263,7 @@ class GameKind(ABC):
             problems.add("house_rules", _('Send the house rules as an object, like {"going_out": -10}.'))
             return NO_HOUSE_RULES
         try:
-            return read_house_rules(preset, given, offered=bool(self.house_rules))
+            return read_house_rules(preset, given, self.house_rules)
         except HouseRuleError as e:
             problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e))
             return NO_HOUSE_RULES

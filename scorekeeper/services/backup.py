@@ -587,7 +587,7 @@ def _check_house_rules(game: _Row, path: str) -> None:
         if not isinstance(house, dict):
             raise HouseRuleError("", "expected a JSON object of house rules")
         preset = game.values.get("rules") or kind.default_rules
-        read_house_rules(preset, house, offered=bool(kind.house_rules), strict=False)
+        read_house_rules(preset, house, kind.house_rules, strict=False)
     except HouseRuleAlone:
         # kept before the rule it depends on was required: the game reads it as not there (stored_house_rules)
         return

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import rules
-from ...house_rules import HOUSE_RULES
 from ...i18n import _, _l
 from ...kinds import GameKind, Played, Setup, Words
 from ...reading import Problems, whole
 from ...rules.i18n import N_
 from ...rules.text import brief
+from .house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
