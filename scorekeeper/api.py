@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -14,6 +13,7 @@ from .errors import error_response
 from .games import KINDS
 from .i18n import _, current_language
 from .models import Game
+from .openapi import openapi_text
 from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number
 from .services import export
@@ -297,9 +297,8 @@ def deal() -> Response | tuple[Response, int]:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    """This API described in OpenAPI 3.1 (scorekeeper/openapi.json, shipped with the package)."""
-    text = files("scorekeeper").joinpath("openapi.json").read_text(encoding="utf-8")
-    return Response(text, mimetype="application/json")
+    """This API described in OpenAPI 3.1 (scorekeeper/openapi.json with the games from the registry)."""
+    return Response(openapi_text(), mimetype="application/json")
 
 
 @bp.post("/play")
