@@ -12,16 +12,21 @@ from collections.abc import Mapping
 
 from flask import has_request_context, url_for
 
-from ..games import DEFAULT_KIND, KINDS, part
+from ..games import DEFAULT_KIND, KINDS, has_part, part
 from ..kinds import GameKind
 from ..reference_pages import Dispute, ReferencePage
 
 PAGE_KINDS: Mapping[str, GameKind] = {
-    page.endpoint: kind for kind in KINDS.values() for page in part(kind, "reference").PAGES
+    page.endpoint: kind
+    for kind in KINDS.values()
+    if has_part(kind, "reference")
+    for page in part(kind, "reference").PAGES
 }
 """page endpoint -> the game whose page it is."""
 
-PAGES: tuple[ReferencePage, ...] = tuple(page for kind in KINDS.values() for page in part(kind, "reference").PAGES)
+PAGES: tuple[ReferencePage, ...] = tuple(
+    page for kind in KINDS.values() if has_part(kind, "reference") for page in part(kind, "reference").PAGES
+)
 """Every game's rules pages, in the order the pages nav shows them."""
 
 BY_ENDPOINT: Mapping[str, ReferencePage] = {page.endpoint: page for page in PAGES}
@@ -42,7 +47,9 @@ PARAGRAPHS: Mapping[str, tuple[str, ...]] = {page.endpoint: page.paragraphs for 
 :data:`RULE_PARAGRAPHS` point at, so a link lands on the sentence that settles it, not a screen above."""
 
 DISPUTES: Mapping[str, tuple[Dispute, ...]] = {
-    kind.id: BY_ENDPOINT[kind.reference_page].disputes or () for kind in KINDS.values()
+    kind.id: page.disputes or ()
+    for kind in KINDS.values()
+    if (page := BY_ENDPOINT.get(kind.reference_page)) is not None
 }
 """game kind id -> the questions tables argue about most, each with the paragraph that answers it; its rules
 page lists them first, under its first section."""
