@@ -10,7 +10,7 @@ from . import polling, services
 from .api_json import game_json, round_json
 from .db import engine, session
 from .errors import error_response
-from .games import KINDS
+from .games import DEFAULT_KIND, KINDS
 from .i18n import _, current_language
 from .models import Game
 from .openapi import openapi_text
@@ -289,7 +289,7 @@ def deal() -> Response | tuple[Response, int]:
     """Tiles per player and the boneyard left, for a player count, set and rules."""
     players = _int_arg("players", None)
     highest = None if request.args.get("set") is None else _int_arg("set", None)  # None: the game's usual set
-    answer = services.deal_lookup(players, highest, request.args.get("rules", "standard"))
+    answer = services.deal_lookup(players, highest, request.args.get("rules", DEFAULT_KIND.default_rules))
     if answer.problem:
         return error_response(422, answer.problem)
     return jsonify(answer.to_json())

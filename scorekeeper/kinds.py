@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import rules
@@ -156,6 +157,9 @@ class GameKind(ABC):
     """Each round opens on an engine double, one per round in order."""
     wins_hands: bool = False
     """Scored by hands won (going out, or the fewest tiles left), so each hand records the tiles left too."""
+    short_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Short names for the game's presets (message ids), for table headings and tags where the full title does
+    not fit; a preset without one is shown by its id, capitalised."""
     house_rules: tuple[HouseRule, ...] = ()
     """The house rules a new game may choose (see scorekeeper.house_rules); none for a game without them."""
 

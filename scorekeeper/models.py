@@ -67,7 +67,7 @@ class Game(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Set when the players end an open-ended game."""
     double_blank: Mapped[int] = mapped_column(Integer, default=0)
-    rules: Mapped[str] = mapped_column(String(40), default="standard")
+    rules: Mapped[str] = mapped_column(String(40), default=DEFAULT_KIND.default_rules)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Set when the game is moved to the trash; None for a game in use. A game trashed for long is purged."""
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")

@@ -173,7 +173,7 @@ def deal_rules(preset: str) -> GameKind:
     return kind
 
 
-def deal_lookup(players: int, highest: int | None = None, preset: str = "standard") -> DealAnswer:
+def deal_lookup(players: int, highest: int | None = None, preset: str = DEFAULT_KIND.default_rules) -> DealAnswer:
     """Tiles each and the boneyard left for this many players under any game's preset (with the game's usual set
     when ``highest`` is None); a set that cannot deal says so in ``problem``."""
     kind = deal_rules(preset)

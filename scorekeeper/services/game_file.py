@@ -99,7 +99,7 @@ def _check_setup(values: dict[str, Any], kind: GameKind, seats: int, path: str) 
     if highest not in kind.sets:
         problem = _("a %(game)s game is not played with a double-%(set)s set.", game=kind.title, set=highest)
         raise FormatError(f"{path}.set_highest", problem)
-    preset = values.get("rules", "standard")
+    preset = values.get("rules", DEFAULT_KIND.default_rules)
     if preset not in kind.presets and preset != kind.default_rules:
         raise FormatError(f"{path}.rules", _("the rules %(rules)s are not known here.", rules=preset))
     if values.get("double_blank", 0) not in rules.DOUBLE_BLANK_VALUES:

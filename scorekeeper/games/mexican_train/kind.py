@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ... import rules
@@ -152,5 +153,8 @@ MEXICAN_TRAIN = MexicanTrainKind(
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),
     deal_page="checker.deal",
     has_engines=True,
+    short_names=MappingProxyType(
+        {"standard": N_("Standard"), "italian": N_("Italian"), "czech": N_("Czech"), "portuguese": N_("Portuguese")}
+    ),
     house_rules=HOUSE_RULES,
 )
