@@ -103,10 +103,8 @@ _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 def sentence(error: rules.FormatError) -> str:
     """An impossible table in a player's words. The engine's position problems are written for JSON
-    ("... so open_doubles cannot be empty"): the one the checker's boxes can cause gets a sentence of its own,
-    and any other identifier left in a problem is spelt as words."""
-    if error.field == "laid_double":
-        return _("You ticked that you just laid a double: mark it as an open double on the train where it lies.")
+    ("... so open_doubles cannot be empty"): any identifier left in a problem is spelt as words (a game's checker
+    gives the problems its own boxes can cause a sentence of their own)."""
     problem = _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), error.problem)
     return f"{problem[:1].upper()}{problem[1:]}."
 
