@@ -35,6 +35,7 @@ from .errors import Conflict, Invalid, NotFound
 from .game_view import is_over
 from .inputs import MAX_NAME, clean_name
 from .kept import kept_until_changed
+from .tallies import games_changed
 
 # ---------------------------------------------------------------- every seat linked to a person
 
@@ -73,14 +74,18 @@ def link_seats(db: Session, game_id: str | None = None) -> int:
     """Link the seats that have no person yet (of one game, or of every game: seats written around the ORM, as a
     bulk load does) to the person of their name, adding people as needed; returns how many seats were linked."""
     unlinked = select(Seat.name).where(Seat.person_id.is_(None)).distinct()
+    games = select(Seat.game_id).where(Seat.person_id.is_(None)).distinct()
     if game_id is not None:
         unlinked = unlinked.where(Seat.game_id == game_id)
+        games = games.where(Seat.game_id == game_id)
+    changed = db.scalars(games).all()
     _person_ids(db.connection(), db.scalars(unlinked).all())
     person = select(Person.id).where(Person.name == Seat.name, Person.merged_into.is_(None)).scalar_subquery()
     linking = update(Seat).where(Seat.person_id.is_(None)).values(person_id=person)
     if game_id is not None:
         linking = linking.where(Seat.game_id == game_id)
     linked = db.connection().execute(linking).rowcount
+    games_changed(db, changed)  # each seat now counts for its person
     db.commit()
     return int(linked)
 
