@@ -8,8 +8,8 @@ leaderboard for each period, a person's page and the players API (the median of 
 per request, and the first request of each alone, cold), and each stats page again right after a change (a
 finished game's last round corrected through the API, which moves its players' tallies). Then times the stats' SQL
 itself, in-process: every person's records for each period, and one person's records, head to head and series.
-The person is Ana, who sat in every game: the household's heaviest page. Prints each figure per size, the ratio largest to smallest size, and each gunicorn
-worker's resident memory (VmRSS) before and after the requests.
+The person is Ana, who sat in every game: the household's heaviest page. Prints each figure per size, the ratio
+largest to smallest size, and each gunicorn worker's resident memory (VmRSS) before and after the requests.
 
     .venv/bin/python scripts/bench_scale.py                 # 10 and 100,000 games
     .venv/bin/python scripts/bench_scale.py --sizes 10,10000,100000
