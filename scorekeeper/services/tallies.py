@@ -89,6 +89,10 @@ _NOW = (
 )
 
 
+_FORGET_PARTS = delete(PART).where(PART.c.game_id.in_(bindparam("ids", expanding=True)))
+_KEEP_PARTS = insert(PART)
+
+
 def _by_game(rows: Iterable[Part]) -> dict[str, dict[int, Part]]:
     found: dict[str, dict[int, Part]] = {}
     for row in rows:
@@ -134,9 +138,9 @@ def _bring_in_line(connection: Connection, ids: list[str]) -> None:
     new = [p for g in changed for p in now.get(g, {}).values()]
     people = sorted({p["person_id"] for p in (*old, *new)})
     _lock(connection, people)
-    connection.execute(delete(PART).where(PART.c.game_id.in_(changed)))
+    connection.execute(_FORGET_PARTS, {"ids": changed})
     if new:
-        connection.execute(insert(PART), new)
+        connection.execute(_KEEP_PARTS, new)
     finished = [p for p in (*old, *new) if p["place"] is not None]
     if finished:
         _count_months(
@@ -149,11 +153,18 @@ def _bring_in_line(connection: Connection, ids: list[str]) -> None:
     _move_people(connection, old, new)
 
 
+_LOCK = (
+    select(_PEOPLE.c.id)
+    .where(_PEOPLE.c.id.in_(bindparam("people", expanding=True)))
+    .order_by(_PEOPLE.c.id)
+    .with_for_update()
+)
+
+
 def _lock(connection: Connection, people: list[int]) -> None:
     """On PostgreSQL, wait for any other write counting for these people to end (SQLite has one writer anyway)."""
     if connection.dialect.name == "postgresql" and people:
-        mine = select(_PEOPLE.c.id).where(_PEOPLE.c.id.in_(people)).order_by(_PEOPLE.c.id).with_for_update()
-        connection.execute(mine).all()
+        connection.execute(_LOCK, {"people": people}).all()
 
 
 # ---------------------------------------------------------------- a person's months
@@ -190,19 +201,25 @@ def months(where: Any) -> Any:
     )
 
 
-_MONTH_COLUMNS = [c.name for c in TALLY.columns]
+def _these(table: Any) -> Any:
+    """The rows of some people, kinds and months (each a list bound when the statement runs)."""
+    return and_(
+        table.c.person_id.in_(bindparam("people", expanding=True)),
+        table.c.kind.in_(bindparam("kinds", expanding=True)),
+        table.c.month.in_(bindparam("months", expanding=True)),
+    )
+
+
+_FORGET_MONTHS = delete(TALLY).where(_these(TALLY))
+_COUNT_MONTHS = insert(TALLY).from_select([c.name for c in TALLY.columns], months(_these(PART)))
+"""Built once, as every statement the hook sends: a finishing round pays for its SQL, not for building it."""
 
 
 def _count_months(connection: Connection, people: set[int], kinds: set[str], in_months: set[int]) -> None:
     """Work these people's tallies of these kinds and months out again from their parts."""
-
-    def these(table: Any) -> Any:
-        return and_(
-            table.c.person_id.in_(sorted(people)), table.c.kind.in_(sorted(kinds)), table.c.month.in_(sorted(in_months))
-        )
-
-    connection.execute(delete(TALLY).where(these(TALLY)))
-    connection.execute(insert(TALLY).from_select(_MONTH_COLUMNS, months(these(PART))))
+    these = {"people": sorted(people), "kinds": sorted(kinds), "months": sorted(in_months)}
+    connection.execute(_FORGET_MONTHS, these)
+    connection.execute(_COUNT_MONTHS, these)
 
 
 # ---------------------------------------------------------------- head to head and games played
@@ -225,18 +242,24 @@ def _pairs(parts: Iterable[Part]) -> Counter[tuple[PairKey, str]]:
     return counts
 
 
+_AMONG_THEM = and_(
+    PAIR.c.person_id.in_(bindparam("people", expanding=True)),
+    PAIR.c.opponent_id.in_(bindparam("people", expanding=True)),
+)
+_PAIRS, _FORGET_PAIRS = select(PAIR).where(_AMONG_THEM), delete(PAIR).where(_AMONG_THEM)
+
+
 def _move_pairs(connection: Connection, old: Counter[tuple[PairKey, str]], new: Counter[tuple[PairKey, str]]) -> None:
     moved = {k: new[k] - old[k] for k in old.keys() | new.keys() if new[k] != old[k]}
     if not moved:
         return
-    people = sorted({key[0] for key, _what in moved})
-    mine = and_(PAIR.c.person_id.in_(people), PAIR.c.opponent_id.in_(people))
+    people = {"people": sorted({key[0] for key, _what in moved})}
     rows: dict[PairKey, dict[str, int]] = {}
-    for row in connection.execute(select(PAIR).where(mine)):
+    for row in connection.execute(_PAIRS, people):
         rows[(row.person_id, row.opponent_id, row.kind)] = {w: getattr(row, w) for w in ("games", "ahead", "behind")}
     for (key, what), by in moved.items():
         rows.setdefault(key, {"games": 0, "ahead": 0, "behind": 0})[what] += by
-    connection.execute(delete(PAIR).where(mine))
+    connection.execute(_FORGET_PAIRS, people)
     kept = [{"person_id": p, "opponent_id": o, "kind": k, **v} for (p, o, k), v in rows.items() if v["games"] > 0]
     if kept:
         connection.execute(insert(PAIR), kept)
@@ -250,14 +273,17 @@ _LATEST = (
 )
 
 
+_THEM = PERSON.c.person_id.in_(bindparam("people", expanding=True))
+_PEOPLES_GAMES = select(PERSON.c.person_id, PERSON.c.games).where(_THEM)
+_FORGET_PEOPLE = delete(PERSON).where(_THEM)
+
+
 def _move_people(connection: Connection, old: Iterable[Part], new: Iterable[Part]) -> None:
     moved = Counter(p["person_id"] for p in new)
     moved.subtract(p["person_id"] for p in old)
     people = sorted(moved)
-    games = dict(
-        connection.execute(select(PERSON.c.person_id, PERSON.c.games).where(PERSON.c.person_id.in_(people))).all()
-    )
-    connection.execute(delete(PERSON).where(PERSON.c.person_id.in_(people)))
+    games = dict(connection.execute(_PEOPLES_GAMES, {"people": people}).all())
+    connection.execute(_FORGET_PEOPLE, {"people": people})
     kept = []
     for person_id in people:
         count = games.get(person_id, 0) + moved[person_id]
