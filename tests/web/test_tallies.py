@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -255,3 +256,26 @@ def test_a_person_merged_away_and_left_with_nothing_counts_nothing(app: Flask, c
         mine = session().scalars(select(TallyPart.person_id).where(TallyPart.game_id == game)).all()
         assert people["Mum"] not in mine and people["Mom"] in mine
         assert session().get(Person, people["Mum"]) is not None  # kept for the merge's undo
+
+
+def test_games_ending_at_once_for_the_same_people_are_all_counted(app: Flask) -> None:
+    """Several phones end their games at the same moment, the same two people in each: on PostgreSQL the writes
+    run side by side (each claims its own game), and each one's months of Ana and Ben are counted after the
+    other's, not over them."""
+    client = app.test_client()
+    games = []
+    for _ in range(6):
+        game = client.post("/api/v1/games", json={"players": ["Ana", "Ben"], "set": 6, "rounds": 2}).get_json()["id"]
+        assert client.post(f"/api/v1/games/{game}/rounds", json={"pips": {"Ana": 0, "Ben": 4}, "went_out": "Ana"})
+        games.append(game)
+
+    def end(game: str) -> int:
+        with app.test_client() as phone:
+            body = {"pips": {"Ana": 7, "Ben": 0}, "went_out": "Ben"}
+            return phone.post(f"/api/v1/games/{game}/rounds", json=body).status_code
+
+    with ThreadPoolExecutor(max_workers=len(games)) as pool:
+        assert list(pool.map(end, games)) == [201] * len(games)
+    _check(app)
+    ana = next(p for p in client.get("/api/v1/players").get_json()["players"] if p["name"] == "Ana")
+    assert ana["stats"]["mexican-train"]["games"] == len(games)
