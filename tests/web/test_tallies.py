@@ -256,6 +256,14 @@ def test_a_person_merged_away_and_left_with_nothing_counts_nothing(app: Flask, c
         mine = session().scalars(select(TallyPart.person_id).where(TallyPart.game_id == game)).all()
         assert people["Mum"] not in mine and people["Mom"] in mine
         assert session().get(Person, people["Mum"]) is not None  # kept for the merge's undo
+        merge = session().scalars(select(Merge.id)).one()
+    assert client.post(f"/people/merges/{merge}/undo").status_code == 302
+    _check(app)
+    with app.app_context():
+        assert (
+            session().scalars(select(TallyPart.person_id).where(TallyPart.game_id == game)).all().count(people["Mum"])
+            == 1
+        )
 
 
 def test_games_ending_at_once_for_the_same_people_are_all_counted(app: Flask) -> None:
