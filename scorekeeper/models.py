@@ -295,3 +295,107 @@ class Merge(Base):
     seats: Mapped[str] = mapped_column(Text)
     """The seats the merge moved, as JSON ``[[seat id, name before], ...]``."""
     undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+FINISHED = text("place IS NOT NULL")
+"""A tally part of a seat that ended a finished game (it has a place)."""
+
+
+class TallyPart(Base):
+    """What one seat of a game not in the trash counts in its person's tallies (services.tallies): the person,
+    the game's kind and start, and the seat's result once the game is over (``place`` None before).
+
+    Kept so that a change to a game takes back exactly what the game counted before and adds what it counts now,
+    whichever write changed it; and so that a person's series and newest games are read along an index of their
+    own rows instead of every game's (migration 0015)."""
+
+    __tablename__ = "tally_part"
+    __table_args__ = (
+        # a person's finished games by kind, month and start: their series, and the month's tally worked out again
+        Index(
+            "ix_tally_part_finished",
+            "person_id",
+            "kind",
+            "month",
+            "started",
+            "game_id",
+            sqlite_where=FINISHED,
+            postgresql_where=FINISHED,
+        ),
+        # a person's games newest first (finished or not): their page's list and when they last played
+        Index("ix_tally_part_person", "person_id", "started", "game_id"),
+    )
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    person_id: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    started: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """When the game started (``Game.created_at``)."""
+    month: Mapped[int] = mapped_column(Integer)
+    """The month the game started, in UTC, as ``yyyymm`` (202612): the leaderboard's periods start on a month."""
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    shares_place: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    pips: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hands: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    went_out: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    blocked: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    lowest: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    highest: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    run: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    left_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """As in SeatResult: the seat's result in a finished game, None while it goes on."""
+
+
+class Tally(Base):
+    """One person's records at one game kind over the finished games started in one month (migration 0015): what
+    the leaderboard and a person's page add up, a few rows per person instead of a row per seat ever played."""
+
+    __tablename__ = "tally"
+
+    person_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    month: Mapped[int] = mapped_column(Integer, primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    won: Mapped[int] = mapped_column(Integer)
+    shared: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    pips: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    went_out: Mapped[int] = mapped_column(Integer)
+    blocked: Mapped[int] = mapped_column(Integer)
+    games_left: Mapped[int] = mapped_column(Integer)
+    """Games the person left mid-way."""
+    best_whole: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    best_any: Mapped[int] = mapped_column(Integer)
+    worst_whole: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    worst_any: Mapped[int] = mapped_column(Integer)
+    """The lowest and highest game total: of the games played to the end (None: none), and of any game."""
+    lowest: Mapped[int] = mapped_column(Integer)
+    highest: Mapped[int] = mapped_column(Integer)
+    streak: Mapped[int] = mapped_column(Integer)
+
+
+class TallyPair(Base):
+    """How a person fared against another at one game kind, over the finished games both played (migration 0015)."""
+
+    __tablename__ = "tally_pair"
+
+    person_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    opponent_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    ahead: Mapped[int] = mapped_column(Integer)
+    behind: Mapped[int] = mapped_column(Integer)
+
+
+class TallyPerson(Base):
+    """A person's games not in the trash, finished or not, and when the latest started (migration 0015)."""
+
+    __tablename__ = "tally_person"
+
+    person_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    games: Mapped[int] = mapped_column(Integer)
+    last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -5,11 +5,11 @@ For each size, fills a fresh SQLite database in bulk (plain SQL, one transaction
 trash), serves it with gunicorn as `make run` does, behind a household password so that the list shows every
 game, and times the games list, a table screen, the new-game page, the trash, and the household's stats: the
 leaderboard for each period, a person's page and the players API (the median of --requests each, one connection
-per request, and the first request of each alone: the stats a worker keeps until a game changes are counted
-anew there). Then times the stats' SQL itself, uncounted by any kept board: every person's records for each
-period, and one person's records, head to head and series. The person is Ana, who sat in every game: the
-household's heaviest page. Prints each figure per size, the ratio largest to smallest size, and each gunicorn
-worker's resident memory (VmRSS) before and after the requests.
+per request, and the first request of each alone, cold), and each stats page again right after a change (a
+finished game's last round corrected through the API, which moves its players' tallies). Then times the stats' SQL
+itself, in-process: every person's records for each period, and one person's records, head to head and series.
+The person is Ana, who sat in every game: the household's heaviest page. Prints each figure per size, the ratio
+largest to smallest size, and each gunicorn worker's resident memory (VmRSS) before and after the requests.
 
     .venv/bin/python scripts/bench_scale.py                 # 10 and 100,000 games
     .venv/bin/python scripts/bench_scale.py --sizes 10,10000,100000
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import random
 import re
 import secrets
@@ -169,6 +170,38 @@ def _one_game(database: Path) -> str:
         connection.close()
 
 
+def _finished_game(database: Path) -> str:
+    """A finished Mexican Train game from the middle of the table: its last round is corrected to make a change
+    that moves its players' results and tallies."""
+    connection = sqlite3.connect(database)
+    try:
+        (count,) = connection.execute("SELECT count(*) FROM game WHERE deleted_at IS NULL").fetchone()
+        (game_id,) = connection.execute(
+            "SELECT id FROM game WHERE deleted_at IS NULL AND kind = 'mexican-train' AND rounds_planned = ?"
+            " ORDER BY created_at LIMIT 1 OFFSET ?",
+            (ROUNDS, count // 6),
+        ).fetchone()
+        return str(game_id)
+    finally:
+        connection.close()
+
+
+def _change(port: int, cookie: str, game_id: str, turn: int) -> float:
+    """Correct the game's last round (other pips each turn, so the results change); returns the seconds it took."""
+    pips = {name: 0 if i == 0 else 5 + i + turn % 7 for i, name in enumerate(SEATS)}
+    body = json.dumps({"pips": pips, "went_out": SEATS[0]}).encode()
+    began = time.perf_counter()
+    status, answer, _response = _get(port, f"/api/v1/games/{game_id}/rounds/{ROUNDS}", cookie, "PUT", body)
+    took = time.perf_counter() - began
+    if status != 200:
+        raise SystemExit(f"correcting a round answered {status}: {answer[:200]!r}")
+    return took
+
+
+STATS_PAGES = ("stats", "person", "players", "player")
+"""The pages timed right after a change too (by the start of their label)."""
+
+
 def _one_person(database: Path) -> int:
     """The person of the first seat, who sat in every game: their page is the heaviest one."""
     connection = sqlite3.connect(database)
@@ -188,12 +221,12 @@ def stats_sql(database: Path, person_id: int, repeat: int = 3) -> dict[str, floa
     from scorekeeper.services import stats
 
     queries = {
-        "records, all time": lambda db: stats._records(db, None, stats.period_start("all"), None),
-        "records, this year": lambda db: stats._records(db, None, stats.period_start("year"), None),
-        "records, this month": lambda db: stats._records(db, None, stats.period_start("month"), None),
-        "one person's records": lambda db: stats._records(db, None, None, person_id),
-        "head to head": lambda db: stats._head_to_head(db, person_id, None),
-        "series": lambda db: stats._series(db, person_id, None, stats.SERIES),
+        "records, all time": lambda db: stats.records(db, None, "all"),
+        "records, this year": lambda db: stats.records(db, None, "year"),
+        "records, this month": lambda db: stats.records(db, None, "month"),
+        "one person's records": lambda db: stats.records(db, None, person_id=person_id),
+        "head to head": lambda db: stats.head_to_head(db, person_id, None),
+        "series": lambda db: stats.series(db, person_id, None, stats.SERIES),
     }
     best: dict[str, float] = {}
     with Session(make_engine(f"sqlite:///{database}")) as db:
@@ -207,10 +240,15 @@ def stats_sql(database: Path, person_id: int, repeat: int = 3) -> dict[str, floa
     return best
 
 
-def _get(port: int, path: str, cookie: str = "") -> tuple[int, bytes, http.client.HTTPResponse]:
+def _get(
+    port: int, path: str, cookie: str = "", method: str = "GET", body: bytes | None = None
+) -> tuple[int, bytes, http.client.HTTPResponse]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = {"Cookie": cookie} if cookie else {}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
     try:
-        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
         return response.status, response.read(), response
     finally:
@@ -272,6 +310,8 @@ class Run:
     """Seconds the fill took."""
     medians: dict[str, float]
     """Each page's median seconds."""
+    changed: dict[str, float]
+    """Each stats page's median seconds right after a change to a finished game (a round corrected)."""
     firsts: dict[str, float]
     """Each page's first request, in seconds."""
     sql: dict[str, float]
@@ -294,6 +334,7 @@ class _Served:
     cookie: str
     pages: dict[str, str]
     person_id: int
+    finished: str
 
 
 def _serve(size: int) -> _Served:
@@ -322,7 +363,9 @@ def _serve(size: int) -> _Served:
         "players     GET /api/v1/players": "/api/v1/players",
         "player      /api/v1/players/<id>": f"/api/v1/players/{person_id}",
     }
-    return _Served(size, work, database, filled, server, port, sign_in(port), pages, person_id)
+    return _Served(
+        size, work, database, filled, server, port, sign_in(port), pages, person_id, _finished_game(database)
+    )
 
 
 def measure(sizes: list[int], requests: int, keep: bool = False) -> dict[int, Run]:
@@ -340,6 +383,17 @@ def measure(sizes: list[int], requests: int, keep: bool = False) -> dict[int, Ru
             for _ in range(requests + 3):
                 for s in served:
                     times.setdefault((s.size, label), []).append(_time_get(s.port, s.pages[label], s.cookie))
+        # right after a change: a round of a finished game corrected, then the page (nothing kept can answer it)
+        changes: dict[int, list[float]] = {}
+        for label in served[0].pages:
+            if not label.startswith(STATS_PAGES):
+                continue
+            for turn in range(requests):
+                for s in served:
+                    changes.setdefault(s.size, []).append(_change(s.port, s.cookie, s.finished, turn))
+                    times.setdefault((s.size, "changed " + label), []).append(
+                        _time_get(s.port, s.pages[label], s.cookie)
+                    )
         after = {s.size: workers_rss(s.server.pid) for s in served}
     finally:
         for s in served:
@@ -353,12 +407,22 @@ def measure(sizes: list[int], requests: int, keep: bool = False) -> dict[int, Ru
                 shutil.rmtree(s.work, ignore_errors=True)  # 100,000 games take some 360 MB
         firsts = {label: times[(s.size, label)][0] for label in s.pages}
         medians = {label: statistics.median(times[(s.size, label)][3:]) for label in s.pages}
+        changed = {
+            label: statistics.median(times[(s.size, "changed " + label)])
+            for label in s.pages
+            if label.startswith(STATS_PAGES)
+        }
         print(f"{s.size:>9,} games:", flush=True)
         for label in s.pages:
-            print(f"  {label:30} first {firsts[label] * 1000:9.1f} ms   median {medians[label] * 1000:9.1f} ms")
+            after_change = f"   after a change {changed[label] * 1000:9.1f} ms" if label in changed else ""
+            print(
+                f"  {label:30} first {firsts[label] * 1000:9.1f} ms   median {medians[label] * 1000:9.1f} ms"
+                + after_change
+            )
+        print(f"  {'the change (PUT a round)':30} median {statistics.median(changes[s.size]) * 1000:9.1f} ms")
         for label, took in sql.items():
             print(f"  SQL {label:26} {took * 1000:9.1f} ms", flush=True)
-        runs[s.size] = Run(s.filled, medians, firsts, sql, before[s.size], after[s.size])
+        runs[s.size] = Run(s.filled, medians, changed, firsts, sql, before[s.size], after[s.size])
     return runs
 
 
@@ -385,6 +449,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'page':30}" + "".join(f"{f'{s:,} games':>16}" for s in sizes) + f"{'ratio':>8}")
     for label in labels:
         row = [results[s].firsts[label] for s in sizes]
+        print(f"{label:30}" + "".join(f"{t * 1000:16.1f}" for t in row) + f"{row[-1] / row[0]:8.2f}")
+    print("\nright after a change (a finished game's round corrected, then the page), median, ms")
+    print(f"{'page':30}" + "".join(f"{f'{s:,} games':>16}" for s in sizes) + f"{'ratio':>8}")
+    for label in results[small].changed:
+        row = [results[s].changed[label] for s in sizes]
         print(f"{label:30}" + "".join(f"{t * 1000:16.1f}" for t in row) + f"{row[-1] / row[0]:8.2f}")
     print("\nthe stats' SQL in-process, nothing kept, best of 3, ms")
     print(f"{'query':30}" + "".join(f"{f'{s:,} games':>16}" for s in sizes) + f"{'ratio':>8}")

@@ -14,6 +14,8 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.orm import Session
+from web.tallies_check import assert_counted_right
 
 from scorekeeper.db import alembic_config, upgrade
 from scorekeeper.models import Base
@@ -47,9 +49,16 @@ REMADE = {
     "person_merge": "empty",  # the merges, and with them their undo, go with their table (0007)
     "seat_result": "kept",  # worked out again from the rounds by db.upgrade (0010)
     "result_due": "kept",  # and nothing is left due
+    # the tallies, filled again from the seats and results by 0015 (and by db.upgrade for the results it works
+    # out): what counting every game afresh gives (a person made again below 0007 may have another id)
+    "tally_part": "counted",
+    "tally": "counted",
+    "tally_pair": "counted",
+    "tally_person": "counted",
 }
 """What a table that a downgrade dropped holds once the upgrade has made it again: what it held before
-("kept"), nothing ("empty"), or the same people by name ("names")."""
+("kept"), nothing ("empty"), the same people by name ("names"), or the tallies of the games there are
+("counted")."""
 
 Rows = dict[str, list[dict[str, object]]]
 
@@ -114,6 +123,12 @@ def _play(make_app: Callable[..., Flask], tmp_path: Path, url: str) -> None:
     assert client.post(f"/people/{people['Cleo']}/merge/{people['Dora']}").status_code == 302
 
 
+def _counted_right(url: str) -> None:
+    """The tallies are what counting every game afresh gives."""
+    with Session(create_engine(url)) as db:
+        assert_counted_right(db)
+
+
 def _without_super_domino(url: str) -> None:
     """Before 0002 a game had to have a planned number of rounds and an engine: Super Domino cannot go there."""
     with create_engine(url).begin() as c:
@@ -134,6 +149,7 @@ def test_each_downgrade_undoes_its_upgrade_and_data_survives(tmp_path: Path, app
     _play(app_factory, tmp_path, url)
     head_columns = _columns(url)
     assert set(head_columns) == TABLES
+    _counted_right(url)
     empty = {t for t, rows in _read(url).items() if not rows}
     assert empty == {"result_due"}, "every table holds something to carry (nothing is due once db.upgrade ran)"
 
@@ -172,6 +188,8 @@ def test_each_downgrade_undoes_its_upgrade_and_data_survives(tmp_path: Path, app
                 assert _through(after, {table: head_columns[table]}) == _through(before, {table: head_columns[table]})
             elif REMADE[table] == "empty":
                 assert after[table] == [], table
+            elif REMADE[table] == "counted":
+                _counted_right(url)
             else:
                 assert _people(after) == _people(before)
         _everyone_in_their_seat(url)

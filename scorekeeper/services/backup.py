@@ -61,6 +61,7 @@ from .game_file import check_game, shown, storable_text
 from .game_view import view
 from .inputs import MAX_NAME, is_game_id
 from .results import settle_game
+from .tallies import games_changed
 
 FORMAT = "scorekeeper-backup"
 VERSION = 1
@@ -260,6 +261,7 @@ def store_games(db: Session, games: Sequence[tuple[str, _Row]]) -> list[Game]:
             settle_game(db, game.id)
         except (ValueError, KeyError, IndexError):
             raise FormatError(path, _("its rounds do not add up to a game the score sheet can show.")) from None
+    games_changed(db, [game.id for _path, game in stored])
     return [game for _path, game in stored]
 
 

@@ -28,6 +28,7 @@ from .errors import Conflict, PreconditionFailed, ServiceError
 from .game_view import AnyGame, StoredGame, is_over
 from .loading import GAME_STATE, no_game, one_game, read_game, remember_game, whole_game
 from .results import settle, settle_game
+from .tallies import game_changed, games_changed
 
 STALE = N_("This game changed on another phone since you opened it.")
 
@@ -189,6 +190,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
             db.flush()
             if was_over or is_over(game):  # results exist only while a game is over: most corrections have none
                 settle_game(db, game_id)
+            game_changed(db, game_id)  # the tallies: a seat joined, left or renamed counts even before the end
         db.commit()
     except (IntegrityError, StaleDataError):
         db.rollback()
@@ -278,6 +280,7 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             return
         if is_over(now) or is_over(write.game):  # results exist only for a game over: most writes have none
             settle(db, write.game)
+            game_changed(db, game_id)  # a round changes no seat: the tallies move only with the results
         try:
             db.flush()
             _commit_at_driver(connection)
@@ -321,6 +324,7 @@ def claimed_games(db: Session, game_ids: Collection[str]) -> Iterator[list[Game]
             found = select(Game).where(Game.id.in_(ids)).options(selectinload(Game.rounds))
             games = list(db.scalars(found.execution_options(populate_existing=True)))
             yield games
+            games_changed(db, ids)  # their seats went to another person
             db.commit()
         except BaseException:
             db.rollback()

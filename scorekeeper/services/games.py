@@ -55,6 +55,7 @@ from .game_view import (
 from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points, started_on
 from .results import settle_game
 from .seating import playing
+from .tallies import game_changed, games_changed
 
 # ---------------------------------------------------------------- reading
 
@@ -474,6 +475,8 @@ def create_game(db: Session, new: NewGame) -> Game:
         first_dealer=new.first_dealer,
     )
     db.add(game)
+    db.flush()
+    game_changed(db, game.id)  # each player has one game more
     db.commit()
     return game
 
@@ -804,6 +807,7 @@ def delete_game(db: Session, game: Game) -> None:
         .where(Game.id == game_id, Game.deleted_at.is_(None))
         .values(deleted_at=datetime.now(UTC), version=Game.version + 1)
     )
+    game_changed(db, game_id)  # a game in the trash counts nothing
     db.commit()
     purge_trash(db)
 
@@ -820,6 +824,7 @@ def restore_game(db: Session, game_id: str) -> bool:
     )
     if restored.rowcount == 1:
         settle_game(db, game_id)  # its results, as of now: a game in the trash has none worked out
+        game_changed(db, game_id)
     db.commit()
     return bool(restored.rowcount == 1)
 
@@ -851,6 +856,7 @@ def purge_trash(db: Session, now: datetime | None = None) -> int:
     old = list(db.scalars(select(Game.id).where(Game.deleted_at.is_not(None), Game.deleted_at < cutoff)))
     for game_id in old:
         _destroy(db, game_id)
+    games_changed(db, old)  # nothing, for games in the trash: but whatever was counted goes with them
     db.commit()
     return len(old)
 

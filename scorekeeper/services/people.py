@@ -34,7 +34,7 @@ from .claims import claimed_games
 from .errors import Conflict, Invalid, NotFound
 from .game_view import is_over
 from .inputs import MAX_NAME, clean_name
-from .kept import kept_until_changed
+from .tallies import PART, PERSON, games_changed
 
 # ---------------------------------------------------------------- every seat linked to a person
 
@@ -73,14 +73,18 @@ def link_seats(db: Session, game_id: str | None = None) -> int:
     """Link the seats that have no person yet (of one game, or of every game: seats written around the ORM, as a
     bulk load does) to the person of their name, adding people as needed; returns how many seats were linked."""
     unlinked = select(Seat.name).where(Seat.person_id.is_(None)).distinct()
+    games = select(Seat.game_id).where(Seat.person_id.is_(None)).distinct()
     if game_id is not None:
         unlinked = unlinked.where(Seat.game_id == game_id)
+        games = games.where(Seat.game_id == game_id)
+    changed = db.scalars(games).all()
     _person_ids(db.connection(), db.scalars(unlinked).all())
     person = select(Person.id).where(Person.name == Seat.name, Person.merged_into.is_(None)).scalar_subquery()
     linking = update(Seat).where(Seat.person_id.is_(None)).values(person_id=person)
     if game_id is not None:
         linking = linking.where(Seat.game_id == game_id)
     linked = db.connection().execute(linking).rowcount
+    games_changed(db, changed)  # each seat now counts for its person
     db.commit()
     return int(linked)
 
@@ -133,12 +137,11 @@ def _in_use(among: Collection[str] | None) -> Any:
 def list_people(db: Session, among: Collection[str] | None) -> list[Listed]:
     """The household's people, by name: everyone (for None), or those who sat in one of the games ``among``.
 
-    Their games are counted over every seat of the household, so the counts are kept until a game changes
-    (:func:`~scorekeeper.services.kept.kept_until_changed`); the people and their names are read each time (a
-    few rows), since a person without a game can be renamed without any game changing."""
+    Their games are read from the household's tallies (services.tallies: a row per person) for None, and counted
+    over the games ``among`` (a phone's own, at most views.household.MAX_GAMES) otherwise."""
     if among is not None and not among:
         return []
-    played = kept_until_changed(db, among, ("people",), lambda: _played(db, among))
+    played = _tallied(db) if among is None else _played(db, among)
     rows = db.execute(
         select(Person.id, Person.name).where(Person.merged_into.is_(None)).order_by(Person.name, Person.id)
     )
@@ -148,6 +151,14 @@ def list_people(db: Session, among: Collection[str] | None) -> list[Listed]:
         if among is None or games:
             found.append(Listed(person_id, name, games, last))
     return found
+
+
+def _tallied(db: Session, person_id: int | None = None) -> dict[int, tuple[int, datetime | None]]:
+    """Each person's games not in the trash and when they last played, as the tallies keep them, by person id."""
+    query = select(PERSON.c.person_id, PERSON.c.games, PERSON.c.last_played)
+    if person_id is not None:
+        query = query.where(PERSON.c.person_id == person_id)
+    return {int(person_id): (int(games), last) for person_id, games, last in db.execute(query)}
 
 
 def _played(db: Session, among: Collection[str] | None) -> dict[int, tuple[int, datetime | None]]:
@@ -191,19 +202,17 @@ def suggested_names(db: Session, among: Collection[str] | None, most: int = SUGG
 
 
 def listed(db: Session, person: Person, among: Collection[str] | None) -> Listed:
-    """One person as the people list shows them: their games (of those ``among``) and when they last played,
-    read along ix_seat_person; kept until a game changes, as :func:`list_people` is."""
-
-    def count() -> tuple[int, datetime | None]:
-        games, last = db.execute(
-            select(func.count(Seat.game_id), func.max(Game.created_at))
-            .join(Game, Game.id == Seat.game_id)
-            .where(Seat.person_id == person.id, _in_use(among))
-        ).one()
-        return int(games or 0), last
-
-    games, last = kept_until_changed(db, among, ("person", person.id), count)
-    return Listed(person.id, person.name, games, last)
+    """One person as the people list shows them: their games (of those ``among``) and when they last played, from
+    their tally (None) or read along ix_seat_person."""
+    if among is None:
+        games, last = _tallied(db, person.id).get(person.id, (0, None))
+        return Listed(person.id, person.name, games, last)
+    count, latest = db.execute(
+        select(func.count(Seat.game_id), func.max(Game.created_at))
+        .join(Game, Game.id == Seat.game_id)
+        .where(Seat.person_id == person.id, _in_use(among))
+    ).one()
+    return Listed(person.id, person.name, int(count or 0), latest)
 
 
 def others(db: Session, person_id: int, among: Collection[str] | None) -> list[tuple[int, str]]:
@@ -254,10 +263,12 @@ def _sees(db: Session, person_id: int, among: Collection[str] | None) -> bool:
 def games_of(db: Session, person_id: int, among: Collection[str] | None, most: int | None = None) -> list[SharedGame]:
     """The games the person sat in (of those ``among``, not in the trash), newest first; the ``most`` newest
     when given."""
-    # newest first along ix_game_started, each game asked whether the person sat in it: the ``most`` newest are
-    # found in about as many rows, however long the history
-    sat = select(Seat.id).where(Seat.game_id == Game.id, Seat.person_id == person_id).exists()
-    mine = select(Game.id).where(sat, _in_use(among)).order_by(Game.created_at.desc(), Game.id.desc())
+    if among is None:  # newest first along the person's own parts (their seats in games not in the trash)
+        mine = select(PART.c.game_id.label("id")).where(PART.c.person_id == person_id)
+        mine = mine.order_by(PART.c.started.desc(), PART.c.game_id.desc())
+    else:  # the phone's own games (a bounded few), newest first, each asked whether the person sat in it
+        sat = select(Seat.id).where(Seat.game_id == Game.id, Seat.person_id == person_id).exists()
+        mine = select(Game.id).where(sat, _in_use(among)).order_by(Game.created_at.desc(), Game.id.desc())
     if most is not None:
         mine = mine.limit(most)
     chosen = mine.subquery("chosen")

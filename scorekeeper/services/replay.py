@@ -12,6 +12,7 @@ from ..kinds import Setup
 from ..models import Game
 from .games import create_game
 from .inputs import NewGame
+from .tallies import game_changed
 
 
 def play_again(db: Session, game: Game) -> Game:
@@ -50,6 +51,7 @@ def play_again(db: Session, game: Game) -> Game:
         return new
     db.rollback()
     db.execute(delete(Game).where(Game.id == new.id))
+    game_changed(db, new.id)  # its players have that game less again
     db.commit()
     db.expire_all()
     return _next_game(db, game) or new

@@ -23,6 +23,7 @@ from ..models import ResultDue, Seat, SeatResult
 from .errors import NotFound
 from .game_view import AnyGame, StoredGame, is_over, view
 from .loading import read_game
+from .tallies import games_changed
 
 _TABLES = SeatResult.metadata.tables
 _RESULT, _SEAT = _TABLES[SeatResult.__tablename__], _TABLES[Seat.__tablename__]
@@ -141,5 +142,6 @@ def settle_due(db: Session) -> int:
                 # rows no score sheet can show (edited by hand): no results, rather than an upgrade that fails
                 db.connection().execute(_CLEAR, {"game_id": game_id})
         db.execute(delete(ResultDue).where(ResultDue.game_id.in_(ids)))
+        games_changed(db, ids)
         db.commit()
         done += len(ids)

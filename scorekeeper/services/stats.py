@@ -14,9 +14,11 @@ None for all), not in the trash, optionally since the start of this month or yea
 - **series**: each game's total in the order the games started, for a chart.
 
 First place is the table screen's own: its standings (the lowest total in a game scored by pips; in one scored by
-hands won the most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are
-worked out from its game whenever the game changes and kept on a row (services.results), so that a stats page adds
-up a row per seat and game: its cost grows with the games counted, not with every score ever entered.
+hands won the most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are worked out from
+its game whenever the game changes (services.results), and added to its person's tallies in the same
+transaction (services.tallies: per person, kind and month, and per two people): the household's stats add up a few
+rows per person, however many games were played, and a phone without the household password (which sees its own
+games, at most views.household.MAX_GAMES) adds up those games' rows.
 """
 
 from __future__ import annotations
@@ -26,15 +28,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
 
 from ..games import KINDS, kind_of
 from ..i18n import _, _l
 from ..kinds import GameKind
-from ..models import Game, Person, Seat, SeatResult
+from ..models import Person
 from .errors import Invalid
-from .kept import kept_until_changed
+from .tallies import PAIR, PART, TALLY, month_of, months
 
 # ---------------------------------------------------------------- the periods of the leaderboard
 
@@ -167,41 +169,13 @@ class Point:
 # ---------------------------------------------------------------- the queries
 
 
-def _results(among: Collection[str] | None, since: datetime | None, person_id: int | None = None) -> Any:
-    """A row per seat of the finished games counted (the person's own, when given), as a subquery: who sat
-    there, the game's kind, id and start, and how the seat ended it (models.SeatResult, worked out from the
-    rounds by services.results whenever the game changed: the stats add up rows, never scores)."""
-    query = (
-        select(
-            Seat.person_id,
-            SeatResult.game_id,
-            Game.kind,
-            Game.created_at,
-            SeatResult.place,
-            SeatResult.shares_place,
-            SeatResult.rounds,
-            SeatResult.pips,
-            SeatResult.total,
-            SeatResult.hands,
-            SeatResult.went_out,
-            SeatResult.blocked,
-            SeatResult.lowest,
-            SeatResult.highest,
-            SeatResult.run,
-            SeatResult.left_after,
-        )
-        .select_from(SeatResult)
-        .join(Seat, Seat.id == SeatResult.seat_id)
-        .join(Game, Game.id == SeatResult.game_id)
-        .where(Game.deleted_at.is_(None))
-    )
-    if among is not None:
-        query = query.where(SeatResult.game_id.in_(list(among)))
-    if since is not None:
-        query = query.where(Game.created_at >= since)
-    if person_id is not None:  # one person's seats, read along ix_seat_person
-        query = query.where(Seat.person_id == person_id)
-    return query.subquery("results")
+def _months(among: Collection[str] | None) -> Any:
+    """Each person's figures per kind and month (models.Tally's columns): the household's tallies, kept by every
+    write (services.tallies), for every game (None); for a phone's own games (at most
+    views.household.MAX_GAMES of them) the same sums over their parts, read along the parts' key."""
+    if among is None:
+        return TALLY
+    return months(PART.c.game_id.in_(list(among))).subquery("months")
 
 
 def records(
@@ -213,44 +187,40 @@ def records(
 ) -> dict[str, list[Record]]:
     """Every person's records (or one person's), by kind id in the kinds' order, each list a leaderboard: the
     most games won first, then the best win rate, the most games, the name. People without a finished game of
-    a kind are not on its board. Kept until a game changes (:func:`~scorekeeper.services.kept.kept_until_changed`)."""
+    a kind are not on its board. Added up from a few rows per person, kind and month, however many games."""
     since = period_start(period, now)  # a period that is none is refused, whatever the phone sees
-    boards = kept_until_changed(db, among, ("records", since, person_id), lambda: _records(db, among, since, person_id))
-    return {kind: list(board) for kind, board in boards.items()}
-
-
-def _records(
-    db: Session, among: Collection[str] | None, since: datetime | None, person_id: int | None
-) -> dict[str, list[Record]]:
     boards: dict[str, list[Record]] = {k: [] for k in KINDS}
     if among is not None and not among:
         return boards
-    r = _results(among, since, person_id)
-    # a game the person left mid-way is no whole game: its total is no best or worst game (unless they have no other)
-    whole = case((r.c.left_after.is_(None), r.c.total))
+    m = _months(among).c
     query = (
         select(
-            r.c.person_id,
+            m.person_id,
             Person.name,
-            r.c.kind,
-            func.count().label("games"),
-            func.sum(case((r.c.place == 1, 1), else_=0)).label("won"),
-            func.sum(case((and_(r.c.place == 1, r.c.shares_place), 1), else_=0)).label("shared"),
-            func.sum(r.c.rounds).label("rounds"),
-            func.sum(r.c.pips).label("pips"),
-            func.sum(r.c.hands).label("hands"),
-            func.sum(r.c.went_out).label("went_out"),
-            func.sum(r.c.blocked).label("blocked"),
-            func.coalesce(func.min(whole), func.min(r.c.total)).label("best"),
-            func.coalesce(func.max(whole), func.max(r.c.total)).label("worst"),
-            func.min(r.c.lowest).label("low"),
-            func.max(r.c.highest).label("high"),
-            func.max(r.c.run).label("streak"),
-            func.sum(case((r.c.left_after.is_not(None), 1), else_=0)).label("left"),
+            m.kind,
+            func.sum(m.games).label("games"),
+            func.sum(m.won).label("won"),
+            func.sum(m.shared).label("shared"),
+            func.sum(m.rounds).label("rounds"),
+            func.sum(m.pips).label("pips"),
+            func.sum(m.hands).label("hands"),
+            func.sum(m.went_out).label("went_out"),
+            func.sum(m.blocked).label("blocked"),
+            # a game the person left mid-way is no whole game: its total is no best or worst (unless they have no other)
+            func.coalesce(func.min(m.best_whole), func.min(m.best_any)).label("best"),
+            func.coalesce(func.max(m.worst_whole), func.max(m.worst_any)).label("worst"),
+            func.min(m.lowest).label("low"),
+            func.max(m.highest).label("high"),
+            func.max(m.streak).label("streak"),
+            func.sum(m.games_left).label("left"),
         )
-        .join(Person, Person.id == r.c.person_id)
-        .group_by(r.c.person_id, Person.name, r.c.kind)
+        .join(Person, Person.id == m.person_id)
+        .group_by(m.person_id, Person.name, m.kind)
     )
+    if since is not None:  # a period starts on the first of a month (UTC), so it holds whole months
+        query = query.where(m.month >= month_of(since))
+    if person_id is not None:
+        query = query.where(m.person_id == person_id)
     for row in db.execute(query):
         if row.kind not in boards:
             continue
@@ -281,38 +251,44 @@ def _records(
 
 
 def head_to_head(db: Session, person_id: int, among: Collection[str] | None = None) -> list[HeadToHead]:
-    """The person against each other person they finished a game with, by kind, then by most games together.
-    Kept until a game changes (:func:`~scorekeeper.services.kept.kept_until_changed`)."""
+    """The person against each other person they finished a game with, by kind, then by most games together:
+    the household's tallies of two people (None), or the phone's own games' parts side by side."""
     if among is not None and not among:
         return []
-    return list(kept_until_changed(db, among, ("head to head", person_id), lambda: _head_to_head(db, person_id, among)))
-
-
-def _head_to_head(db: Session, person_id: int, among: Collection[str] | None) -> list[HeadToHead]:
-    mine = _results(among, None, person_id)
-    # beside each of the person's results, the other seats' results of the same game
-    theirs, their_seat = aliased(SeatResult), aliased(Seat)
-    rows = db.execute(
-        select(
-            their_seat.person_id,
-            Person.name,
-            mine.c.kind,
-            func.count().label("games"),
-            func.sum(case((mine.c.place < theirs.place, 1), else_=0)).label("ahead"),
-            func.sum(case((mine.c.place > theirs.place, 1), else_=0)).label("behind"),
+    if among is None:
+        rows = db.execute(
+            select(PAIR.c.opponent_id, Person.name, PAIR.c.kind, PAIR.c.games, PAIR.c.ahead, PAIR.c.behind)
+            .join(Person, Person.id == PAIR.c.opponent_id)
+            .where(PAIR.c.person_id == person_id)
         )
-        .select_from(mine)
-        .join(theirs, theirs.game_id == mine.c.game_id)
-        .join(their_seat, their_seat.id == theirs.seat_id)
-        .join(Person, Person.id == their_seat.person_id)
-        .where(their_seat.person_id != person_id)
-        .group_by(their_seat.person_id, Person.name, mine.c.kind)
-    )
+    else:
+        mine, theirs = PART.alias("mine"), PART.alias("theirs")
+        rows = db.execute(
+            select(
+                theirs.c.person_id,
+                Person.name,
+                mine.c.kind,
+                func.count().label("games"),
+                func.sum(case((mine.c.place < theirs.c.place, 1), else_=0)).label("ahead"),
+                func.sum(case((mine.c.place > theirs.c.place, 1), else_=0)).label("behind"),
+            )
+            .select_from(mine)
+            .join(theirs, theirs.c.game_id == mine.c.game_id)
+            .join(Person, Person.id == theirs.c.person_id)
+            .where(
+                mine.c.game_id.in_(list(among)),
+                mine.c.person_id == person_id,
+                theirs.c.person_id != person_id,
+                mine.c.place.is_not(None),
+                theirs.c.place.is_not(None),
+            )
+            .group_by(theirs.c.person_id, Person.name, mine.c.kind)
+        )
     order = list(KINDS)
     found = [
-        HeadToHead(row.person_id, row.name, kind_of(row.kind), int(row.games), int(row.ahead), int(row.behind))
-        for row in rows
-        if row.kind in KINDS
+        HeadToHead(int(opponent), str(name), kind_of(kind), int(games), int(ahead), int(behind))
+        for opponent, name, kind, games, ahead, behind in rows
+        if kind in KINDS
     ]
     return sorted(found, key=lambda h: (order.index(h.kind.id), -h.games, h.opponent.casefold(), h.opponent_id))
 
@@ -325,28 +301,24 @@ smear, and its page as long as the history)."""
 def series(
     db: Session, person_id: int, among: Collection[str] | None = None, last: int = SERIES
 ) -> dict[str, list[Point]]:
-    """The person's game totals in the order the games started, by kind id: the ``last`` latest of each kind.
-    Kept until a game changes (:func:`~scorekeeper.services.kept.kept_until_changed`)."""
-    if among is not None and not among:
-        return {k: [] for k in KINDS}
-    kept = kept_until_changed(db, among, ("series", person_id, last), lambda: _series(db, person_id, among, last))
-    return {kind: list(points) for kind, points in kept.items()}
-
-
-def _series(db: Session, person_id: int, among: Collection[str] | None, last: int) -> dict[str, list[Point]]:
+    """The person's game totals in the order the games started, by kind id: the ``last`` latest of each kind,
+    read newest first along the person's own finished parts (``ix_tally_part_finished``)."""
     out: dict[str, list[Point]] = {k: [] for k in KINDS}
-    r = _results(among, None, person_id)
-    newest = func.row_number().over(partition_by=r.c.kind, order_by=(r.c.created_at.desc(), r.c.game_id.desc()))
-    shown = (r.c.game_id, r.c.kind, r.c.created_at, r.c.total, r.c.place, r.c.left_after)
-    mine = select(*shown, newest.label("newest")).subquery("mine")
-    rows = db.execute(
-        select(mine.c.game_id, mine.c.kind, mine.c.created_at, mine.c.total, mine.c.place, mine.c.left_after)
-        .where(mine.c.newest <= last)
-        .order_by(mine.c.created_at, mine.c.game_id)
-    )
-    for row in rows:
-        if row.kind in out:
-            out[row.kind].append(Point(row.game_id, row.created_at, int(row.total), int(row.place), row.left_after))
+    if among is not None and not among:
+        return out
+    for kind in KINDS:
+        query = (
+            select(PART.c.game_id, PART.c.started, PART.c.total, PART.c.place, PART.c.left_after)
+            .where(PART.c.person_id == person_id, PART.c.kind == kind, PART.c.place.is_not(None))
+            .order_by(PART.c.month.desc(), PART.c.started.desc(), PART.c.game_id.desc())
+            .limit(last)
+        )
+        if among is not None:
+            query = query.where(PART.c.game_id.in_(list(among)))
+        newest = [
+            Point(g, started, int(total), int(place), left) for g, started, total, place, left in db.execute(query)
+        ]
+        out[kind] = newest[::-1]
     return out
 
 
