@@ -195,7 +195,7 @@ def report(port: int, hello_port: int, group: int, hello_group: int, game_id: st
         "as a phone asks (its session cookie, browser headers, the files a page links as its cache fetches them):",
         f"hello-world: {hello * 1e6:.0f} us of server CPU per request",
     ]
-    visits = max(50, count // 8)
+    visits = max(100, count // 3)
     for label, path, anew in (
         ("the table screen, asked again as it was", table, False),
         ("the table screen through Flask (as after a change)", table, True),
