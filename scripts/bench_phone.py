@@ -188,25 +188,29 @@ def report(port: int, hello_port: int, group: int, hello_group: int, game_id: st
     """The phone's figures: a visit to the table screen and to /rules in hello-world requests of server CPU, and
     the bytes each main page travels as."""
     count = max(200, int(seconds * 150))
-    hello = hello_cpu(hello_port, hello_group, count)
     table = f"/games/{game_id}"
     lines = [
         "",
         "as a phone asks (its session cookie, browser headers, the files a page links as its cache fetches them):",
-        f"hello-world: {hello * 1e6:.0f} us of server CPU per request",
     ]
     visits = max(100, count // 3)
+    hellos: list[float] = []
     for label, path, anew in (
         ("the table screen, asked again as it was", table, False),
         ("the table screen through Flask (as after a change)", table, True),
         ("/rules, asked again as it was", "/rules", False),
         ("/rules through Flask", "/rules", True),
     ):
+        # hello-world just before and just after, so that both see the same machine (others share its cores)
+        before = hello_cpu(hello_port, hello_group, count // 2)
         cpu, requests = visit_cpu(port, group, path, visits, anew=anew)
+        hello = (before + hello_cpu(hello_port, hello_group, count // 2)) / 2
+        hellos.append(hello)
         lines.append(
             f"a visit to {label}: {cpu / hello:.1f} hello-world requests of server CPU"
-            f" ({cpu * 1e6:.0f} us in {requests:.1f} requests)"
+            f" ({cpu * 1e6:.0f} us against {hello * 1e6:.0f} us, in {requests:.1f} requests)"
         )
+    hello = sum(hellos) / len(hellos)
     page = Phone(port).get(table, {"Accept-Encoding": "identity"})[2]
     lines.append(
         f"gzip of the table screen, once per phone and version of the game: {gzip_cpu(page) / hello:.1f}"
