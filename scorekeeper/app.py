@@ -91,9 +91,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
     throttle.init_app(app)  # wraps the sign-in views registered above
 
-    from . import fast_pages, templating
+    from . import compression, fast_pages, page_cache, static_files, templating
 
     templating.init_app(app)
+    page_cache.init_app(app)
+    compression.init_app(app)
+    static_files.init_app(app)  # in front of Flask: a static file is answered from memory, with no session
     fast_pages.init_app(app)  # in front of everything above: a kept page asked again is answered before Flask
     return app
 

@@ -58,12 +58,14 @@ ASKED = (
     "QUERY_STRING",
     "HTTP_COOKIE",
     "HTTP_ACCEPT_LANGUAGE",
+    "HTTP_ACCEPT_ENCODING",
     "HTTP_IF_NONE_MATCH",
     "HTTP_HOST",
     "wsgi.url_scheme",
 )
 """The parts of a GET request the full path reads to answer a kept page: the address (the page and its
-language bar's links), the cookies (the language chosen, the session), Accept-Language, If-None-Match (a 304);
+language bar's links), the cookies (the language chosen, the session), Accept-Language, Accept-Encoding (gzipped
+or not: scorekeeper.compression), If-None-Match (a 304);
 the host and scheme too, although no kept page depends on them, rather than be sure it never will. A header
 that is missing reads as an empty one, as werkzeug reads them."""
 

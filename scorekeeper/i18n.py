@@ -94,7 +94,7 @@ def init_app(app: Flask) -> None:
         asked = request.args.get("lang")
         if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
             response.set_cookie(COOKIE, asked, max_age=YEAR, samesite="Lax")
-        response.headers.add("Vary", "Accept-Language, Cookie")
+        response.vary.update(("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", current_language())
         return response
 

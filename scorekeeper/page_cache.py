@@ -17,13 +17,13 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
-from flask import Response, current_app, request, session
+from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from .i18n import current_language
 from .lru import Lru
-from .polling import leave_cookie
+from .polling import is_polled
 
 MAX_PAGES = 64
 """Pages kept per process: five languages times a few reference pages and the usual deal lookups; an address
@@ -47,10 +47,9 @@ for :mod:`scorekeeper.fast_pages`."""
 
 def may_give_again(body: bytes, still: Callable[[], bool]) -> None:
     """This request's answer (``body``, or its 304) may be given again, without Flask, to a request asked the same
-    way, for as long as ``still()`` holds; and it leaves the session cookie as it is, so that the next answer is
-    the same bytes (see scorekeeper.polling)."""
+    way, for as long as ``still()`` holds (an answer that sends a cookie is not given again: scorekeeper.polling
+    sends the session's only when it changed, and once a day)."""
     request.environ[GIVE_AGAIN] = (body, still)
-    leave_cookie()
 
 
 @cache
@@ -141,3 +140,35 @@ def kept(key: tuple[str, ...], draw: Callable[[], str], *, forms: bool = True) -
             page = page.replace(token, TOKEN_STAND_IN)
         drawn.put(key, page)
     return page if token is None else page.replace(TOKEN_STAND_IN, token)
+
+
+SIGNED_TOKENS = 1024
+"""Sessions per process whose signed CSRF token is remembered (a few dozen bytes each)."""
+
+
+def init_app(app: Flask) -> None:
+    """The same signed CSRF token for a session on every page (Flask-WTF signs it anew, with the time, on each):
+    a page drawn for a phone is then the same bytes each time it asks while nothing changed, so the table screen
+    can be given again without Flask (scorekeeper.fast_pages) and compressed once (scorekeeper.compression). The
+    token carries the time it was signed only for a time limit, and the app sets none (WTF_CSRF_TIME_LIMIT)."""
+    signed: Lru[str, str] = Lru(SIGNED_TOKENS)
+    field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    cookie = app.config["SESSION_COOKIE_NAME"]
+
+    def steady() -> bool:
+        return app.config.get("WTF_CSRF_TIME_LIMIT") is None and cookie in request.cookies and not is_polled()
+
+    @app.before_request
+    def same_token() -> None:
+        raw = session.get(field) if steady() else None
+        made = signed.get(raw) if isinstance(raw, str) else None
+        if made is not None:
+            setattr(g, field, made)  # what generate_csrf answers with when the request already signed one
+
+    @app.after_request
+    def keep_token(response: Response) -> Response:
+        made = g.get(field)
+        raw = session.get(field) if isinstance(made, str) and steady() else None
+        if isinstance(raw, str) and isinstance(made, str) and signed.get(raw) is None:
+            signed.put(raw, made)
+        return response

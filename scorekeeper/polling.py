@@ -2,18 +2,22 @@
 
 Such a check must cost about what a request that does nothing costs. Renewing the session cookie on each of
 them would cost more than the check itself (the cookie is signed anew) and add a Set-Cookie to every 304, so
-a check leaves the cookie alone unless it changed it; every page of a game the phone opens still renews it.
+a check leaves the cookie alone unless it changed it. Any other answer signs it anew only when it changed or
+was signed a day ago or more (:data:`RENEWED_AFTER`): a phone in use stays signed in for months.
 Without a household password a check does not read the cookie at all (nothing there needs it).
 
-A kept page (the rules reference, the deal tables: :func:`~scorekeeper.page_cache.cached_page`) leaves the
-cookie alone too (:func:`leave_cookie`): renewed there, every answer would differ from the last by its
-Set-Cookie, and scorekeeper.fast_pages could never answer a phone that has opened a game without Flask.
+A kept page (the rules reference, the deal tables, the table screen) does not renew it on every answer either:
+renewed each time, every answer would differ from the last by its Set-Cookie, and scorekeeper.fast_pages could
+never answer a phone that has a session without Flask. Once a day is enough for a session that lasts months.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from flask import Flask, Request, Response, jsonify, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import BadSignature
 
 POLLED = "/live"
 """How the address of every polled endpoint ends (``/api/v1/games/<id>/live``, ``/watch/<code>/live``): the
@@ -35,26 +39,50 @@ def answer(tag: str) -> Response:
     return response
 
 
-LEAVE_COOKIE = "scorekeeper.leave_cookie"
-"""Marks in the WSGI environ a request whose answer leaves the session cookie as it is unless it changed."""
+RENEWED_AFTER = timedelta(days=1)
+"""How old a session cookie grows before an answer signs it anew (its months-long lifetime starting over): Flask
+would sign it on every answer, which costs more than a static file or a kept page itself and makes every answer
+differ from the last by its Set-Cookie (scorekeeper.fast_pages then never answers a phone that has a session)."""
 
 
-def leave_cookie() -> None:
-    """Answer this request without renewing the session cookie (unless the request changes the session)."""
-    request.environ[LEAVE_COOKIE] = True
+class _Session(SecureCookieSession):
+    signed_at: datetime | None = None
+    """When the cookie this session was read from was signed (None: a new session)."""
 
 
 class _QuietPolls(SecureCookieSessionInterface):
-    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+    session_class = _Session
+
+    def open_session(self, app: Flask, request: Request) -> _Session | None:
         if is_polled(request) and not app.config.get("SCOREKEEPER_PASSWORD"):
             return self.session_class()  # empty, never saved: checking its signature is most of a poll's cost
-        return super().open_session(app, request)
+        signer = self.get_signing_serializer(app)
+        if signer is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        try:
+            data, signed_at = signer.loads(
+                cookie, max_age=int(app.permanent_session_lifetime.total_seconds()), return_timestamp=True
+            )
+        except BadSignature:
+            return self.session_class()
+        session = self.session_class(data)
+        session.signed_at = signed_at
+        return session
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if (is_polled() or request.environ.get(LEAVE_COOKIE)) and not session.modified:
+        """Only a session changed by this answer, or a lasting one signed a day ago or more (not on a check for
+        changes: it keeps its cookie as it is unless it changed it)."""
+        if session.modified:
+            return True
+        if is_polled() or not session.permanent:
             return False
-        return super().should_set_cookie(app, session)
+        signed_at = getattr(session, "signed_at", None)
+        return signed_at is None or datetime.now(UTC) - signed_at >= RENEWED_AFTER
 
 
 def init_app(app: Flask) -> None:
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = False  # renewed once a day instead (RENEWED_AFTER)
     app.session_interface = _QuietPolls()

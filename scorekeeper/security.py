@@ -15,14 +15,20 @@ CSP = "; ".join(
     ]
 )
 
+HEADERS = [
+    ("Content-Security-Policy", CSP),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "same-origin"),
+    ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+]
+"""Sent with every answer: Flask's (below) and the static files' (scorekeeper.static_files)."""
+
 
 def init_app(app: Flask) -> None:
     @app.after_request
     def add_headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-        response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        for name, value in HEADERS:
+            response.headers.setdefault(name, value)
         return response

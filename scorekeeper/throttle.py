@@ -14,7 +14,7 @@ import os
 import time
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, render_template
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -78,6 +78,9 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(key, (not app.testing and os.environ.get(key)) or value)
     found = Limiter(get_remote_address, app=app, default_limits=[], headers_enabled=False)
     app.extensions["scorekeeper_limiter"] = found
+    # only the sign-in views have limits: every other request skips the limiter's look-ups (a fifth of what a
+    # page that is given again through Flask costs)
+    found.request_filter(lambda: request.endpoint not in SIGN_IN_VIEWS)
     for endpoint in SIGN_IN_VIEWS:
         view: Any = app.view_functions.get(endpoint)
         if view is None:

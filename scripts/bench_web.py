@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_phone import report as as_a_phone  # noqa: E402
 from served import call, cpu_ticks, free_port, fresh_database, start, steal_line, stop_server  # noqa: E402  (scripts/ is not a package)
 
 
@@ -110,7 +111,7 @@ def _fill(port: int) -> dict[str, Target]:
         "live check, unchanged (304)": Target(
             "GET", f"/api/v1/games/{game['id']}/live", {"If-None-Match": f'"{tag["tag"]}"'}
         ),
-        "table screen GET /games/<id>": Target("GET", f"/games/{game['id']}"),
+        TABLE: Target("GET", f"/games/{game['id']}"),
         "GET /api/v1/games/<id>": Target("GET", f"/api/v1/games/{game['id']}"),
         "GET /rules": Target("GET", "/rules"),
         ROUND_POST: Target(
@@ -123,6 +124,7 @@ def _fill(port: int) -> dict[str, Target]:
     }
 
 
+TABLE = "table screen GET /games/<id>"
 ROUND_POST = "POST /api/v1/games/<id>/rounds"
 WRITE_FLOOR = "  durable write floor (same POST)"
 JSON = {"Content-Type": "application/json"}
@@ -139,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=16, help="clients sending at once")
     parser.add_argument("--scale", action="store_true", help="time the lists at 10 and 100,000 games instead")
     parser.add_argument("--only", default="", help="measure only the targets whose label holds this text")
+    parser.add_argument("--no-phone", action="store_true", help="leave out the figures as a phone asks")
     parser.add_argument(
         "--database-url",
         default="",
@@ -166,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     began = cpu_ticks()
     try:
         targets = _fill(port)
+        table = targets[TABLE].path
         half = options.seconds / 2
         for label, target in targets.items():
             if options.only not in label:
@@ -181,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((label, measured, hello_run))
             if beside is not None:
                 rows.append((WRITE_FLOOR, bare_write, hello_run))
+        if not options.no_phone:
+            phone = as_a_phone(port, hello_port, server.pid, hello.pid, table.rsplit("/", 1)[1], options.seconds)
     finally:
         stop_server(server)
         stop_server(hello)
@@ -204,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
             f" {post.quantile(0.99) / bare_write.quantile(0.99):.2f}x its (the floor writes the same round and"
             " answers its version, with none of the app's checks, rules, history or game view)"
         )
+    if not options.no_phone:
+        print(phone)
     print(steal_line(began, cpu_ticks()))
     return 0
 

@@ -4,7 +4,7 @@
 // the scorekeeper cannot be reached, instead of the browser's error page.
 "use strict";
 
-const VERSION = "2"; // bump with every change to this file or to what it keeps
+const VERSION = "3"; // bump with every change to this file or to what it keeps
 const PREFIX = "scorekeeper-";
 const CACHE = `${PREFIX}v${VERSION}`;
 

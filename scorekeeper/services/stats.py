@@ -13,9 +13,9 @@ None for all), not in the trash, optionally since the start of this month or yea
 - **head to head**: for each other person, the games they both finished and in how many each placed ahead;
 - **series**: each game's total in the order the games started, for a chart.
 
-First place is the table screen's own: its standings (the lowest total in a game scored by pips; in one scored by
-hands won the most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are worked out from
-its game whenever the game changes (services.results), and added to its person's tallies in the same
+First place is the table screen's own: its standings (the lowest total in a game scored by pips; in one scored
+by hands won the most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are
+worked out from its game whenever the game changes (services.results), and added to its person's tallies in the same
 transaction (services.tallies: per person, kind and month, and per two people): the household's stats add up a few
 rows per person, however many games were played, and a phone without the household password (which sees its own
 games, at most views.household.MAX_GAMES) adds up those games' rows.

@@ -11,7 +11,7 @@ from ..db import engine, session
 from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, RoundForm, UndoForm
 from ..games import KINDS
 from ..i18n import _, current_language
-from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
+from ..page_cache import csrf_part, flash_pending, kept, may_give_again, not_modified, page_tag, revalidate
 from ..services.loading import shown_game
 from .drafts import send_seat
 from .household import belong, my_games, password, remember, this_phone
@@ -69,14 +69,20 @@ def table(game_id: str) -> Response:
     that asks (see :func:`~scorekeeper.page_cache.kept`)."""
     # one indexed read of the game's live tag, no game loaded: all it takes to answer a phone that holds the
     # page, or one that asks for a page drawn already
-    live = services.live_tag(engine(), game_id)
+    database = engine()
+    live = services.live_tag(database, game_id)
     if live is None:
         raise services.no_game()
     remember(game_id)
     shape = _table_shape(game_id, live)
     token = csrf_part()
     etag = None if shape is None or token is None else page_tag(shape, token)
+
+    def unchanged() -> bool:
+        return services.live_tag(database, game_id) == live
+
     if etag is not None and request.if_none_match.contains_weak(etag):
+        may_give_again(b"", unchanged)
         return not_modified(etag, weak=True)
 
     def draw() -> str:
@@ -86,11 +92,12 @@ def table(game_id: str) -> Response:
         current = services.view(stored)
         return render_template("games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm())
 
-    page = draw() if shape is None else kept(("table", shape), draw)
+    page = (draw() if shape is None else kept(("table", shape), draw)).encode()
     response = revalidate(Response(page, mimetype="text/html"))
     if etag is not None:
-        # weak: the same page, but not the same bytes (the form's signed CSRF token carries the time it was made)
+        # weak: the same page, but not the same bytes in every worker (each signs the session's CSRF token once)
         response.set_etag(etag, weak=True)
+        may_give_again(page, unchanged)  # asked again by the same phone while the game stays as it is
     return response
 
 

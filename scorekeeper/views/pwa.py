@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, send_from_directory, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_from_directory, url_for
 from flask_babel import force_locale
 
 from ..games import KINDS
+from ..page_cache import may_give_again
 
 bp = Blueprint("pwa", __name__)
 
@@ -53,7 +54,18 @@ def manifest() -> Response:
         }
     )
     response.mimetype = "application/manifest+json"
+    # the same for every phone until the next deployment: kept by the phone for a day, checked by its ETag after
+    # that, and given again without Flask (scorekeeper.fast_pages) when asked again the same way
+    response.cache_control.public = True
+    response.cache_control.max_age = MANIFEST_KEPT_FOR
+    response.add_etag()
+    response.make_conditional(request)
+    may_give_again(response.get_data() if response.status_code == 200 else b"", lambda: True)
     return response
+
+
+MANIFEST_KEPT_FOR = 24 * 3600
+"""Seconds a phone uses its copy of the manifest without asking (a new icon or name reaches it within a day)."""
 
 
 @bp.get("/sw.js")

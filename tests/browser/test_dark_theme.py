@@ -157,7 +157,8 @@ def test_the_theme_is_set_before_the_page_is_drawn_and_the_server_sends_no_theme
       watcher.disconnect();
     }).observe(document, { childList: true, subtree: true });""")
     dark.goto(live_server + "/rules")
-    assert dark.evaluate("document.querySelector('head script[src$=\"/theme.js\"]:not([defer], [async])') !== null")
+    theme = "head script[src^='/static/theme.']:not([defer], [async])"  # its name: theme.<digest>.js
+    assert dark.evaluate(f'document.querySelector("{theme}") !== null')
     dark.get_by_role("radio", name="Light").check()
     dark.goto(live_server + "/")
     assert dark.evaluate("window.themeAtBody") == "light"

@@ -65,7 +65,7 @@ def test_the_service_worker_keeps_the_rules_and_says_when_scores_are_out_of_reac
     try:
         page.goto(live_server + "/rules")
         expect(page.locator("h1")).to_be_visible()
-        expect(page.locator("link[href$='reference.css']")).to_have_count(1)
+        expect(page.locator("link[href^='/static/reference.'][href$='.css']")).to_have_count(1)  # its hashed name
         assert page.evaluate("getComputedStyle(document.body).fontSize") == "18px"  # the CSS came from the cache
         part = page.locator("main a[href^='/rules/']").first
         if part.count():  # the other parts of the reference were kept at install too

@@ -36,6 +36,12 @@ def enter_round(  # type: ignore[no-untyped-def]
     return client.post(f"{game}/rounds/new", data=data)
 
 
+def plain_names(page: str) -> str:
+    """A page with its static files' content-hashed names (``/static/app.3f2a9c1b.js``) back to their plain ones
+    (``/static/app.js``), for tests that look for which files a page loads."""
+    return re.sub(r"(/static/[\w/.-]+?)\.[0-9a-f]{8}(\.\w+)", r"\1\2", page)
+
+
 def errors(page: str) -> list[str]:
     return [html.unescape(m) for m in re.findall(r'class="error"[^>]*>([^<]*)<', page)]
 

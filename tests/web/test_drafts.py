@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .helpers import start_game, text
+from .helpers import plain_names, start_game, text
 
 
 def send(client: FlaskClient, game: str, number: int, seat: object, **fields: str) -> Any:
@@ -117,7 +117,7 @@ def test_every_page_of_a_game_follows_it_live(client: FlaskClient) -> None:
     game_id = game.rsplit("/", 1)[1]
     live = f'data-live-url="/api/v1/games/{game_id}/live"'
     for page in (game, f"{game}/rounds/new", f"{game}/rounds/1", f"{game}/history", f"/check?game={game_id}"):
-        body = text(client.get(page))
+        body = plain_names(text(client.get(page)))
         assert live in body and 'data-live-tag="2.0"' in body, page
         assert "/static/live.js" in body, page
     assert "data-live-url" not in text(client.get("/check"))  # a checker of no game has nothing to follow
