@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 from ..house_rules import stored_house_rules
 from ..kinds import Setup, kind_of
 from ..models import Game
-from .games import create_game
 from .inputs import NewGame
+from .starting import create_game
 
 
 def play_again(db: Session, game: Game) -> Game:
