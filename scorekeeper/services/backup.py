@@ -61,6 +61,7 @@ from .game_file import check_game, shown, storable_text
 from .game_view import view
 from .inputs import MAX_NAME, is_game_id
 from .results import settle_game
+from .unit_of_work import new_games
 
 FORMAT = "scorekeeper-backup"
 VERSION = 1
@@ -194,13 +195,10 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
         else:
             added.append((f"games[{i}]", node))
             report.added.append(game_id)
-    try:
-        store_games(db, added)
+    # all or nothing: a game the database refuses takes the games before it back out
+    with new_games(db) as ids:
+        ids.extend(game.id for game in store_games(db, added))
         _restore_merges(db, merges)
-        db.commit()
-    except BaseException:
-        db.rollback()  # all or nothing: a game the database refuses takes the games before it back out
-        raise
     return report
 
 

@@ -7,10 +7,10 @@ from sqlalchemy.orm import Session
 from ..i18n import _
 from ..kinds import kind_of
 from ..models import Game
-from .claims import STALE, check_version, writing
 from .errors import Conflict
 from .game_view import next_round
 from .history import log_change
+from .unit_of_work import STALE, check_version, writing
 
 
 def finish_game(db: Session, game: Game, expected: int | None = None, number: int | None = None) -> bool:

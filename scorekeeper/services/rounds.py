@@ -12,12 +12,12 @@ from sqlalchemy.orm import Session
 from ..i18n import _
 from ..kinds import kind_of
 from ..models import Change, DraftScore, Game, Round, Score
-from .claims import STALE, check_version, claimed_stored, writing
 from .errors import Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .history import change_row, counted, flag, log_change, shown_score, why_counted
 from .inputs import RoundEntry, check_round, house_rules_of, round_points, started_on
 from .seating import playing
+from .unit_of_work import STALE, check_version, claimed_stored, writing
 
 
 @overload

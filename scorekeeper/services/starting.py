@@ -6,6 +6,7 @@ from sqlalchemy.orm import Session
 
 from ..models import Game, Seat
 from .inputs import NewGame
+from .unit_of_work import new_games
 
 
 def create_game(db: Session, new: NewGame) -> Game:
@@ -22,6 +23,8 @@ def create_game(db: Session, new: NewGame) -> Game:
         seats=[Seat(position=i, name=n) for i, n in enumerate(new.players)],
         first_dealer=new.first_dealer,
     )
-    db.add(game)
-    db.commit()
+    with new_games(db) as ids:
+        db.add(game)
+        db.flush()  # its id
+        ids.append(game.id)
     return game

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..models import Change, Game
 from .inputs import is_game_id
 from .results import settle_game
+from .unit_of_work import change_row, new_games
 
 TRASH_DAYS = 30
 """How long a deleted game waits in the trash before it is purged for good."""
@@ -20,12 +21,7 @@ def delete_game(db: Session, game: Game) -> None:
     """Move the game to the trash, rounds and history kept; a game already there stays as it was."""
     game_id = game.id
     db.rollback()
-    db.execute(
-        update(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .values(deleted_at=datetime.now(UTC), version=Game.version + 1)
-    )
-    db.commit()
+    change_row(db, game_id, Game.deleted_at.is_(None), deleted_at=datetime.now(UTC))
     purge_trash(db)
 
 
@@ -34,15 +30,8 @@ def restore_game(db: Session, game_id: str) -> bool:
     if not is_game_id(game_id):
         return False
     db.rollback()
-    restored = db.connection().execute(
-        update(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_not(None))
-        .values(deleted_at=None, version=Game.version + 1)
-    )
-    if restored.rowcount == 1:
-        settle_game(db, game_id)  # its results, as of now: a game in the trash has none worked out
-    db.commit()
-    return bool(restored.rowcount == 1)
+    # its results, as of now: a game in the trash has none worked out
+    return change_row(db, game_id, Game.deleted_at.is_not(None), then=lambda: settle_game(db, game_id), deleted_at=None)
 
 
 def in_trash(db: Session, game_id: str) -> bool:
@@ -59,9 +48,13 @@ def purge_trash(db: Session, now: datetime | None = None) -> int:
     cutoff = (now or datetime.now(UTC)) - timedelta(days=TRASH_DAYS)
     # compared in SQL along the trash's index: every time is stored in UTC, which SQLite keeps as sortable text
     old = list(db.scalars(select(Game.id).where(Game.deleted_at.is_not(None), Game.deleted_at < cutoff)))
-    for game_id in old:
-        _destroy(db, game_id)
-    db.commit()
+    if not old:
+        db.commit()
+        return 0
+    with new_games(db) as gone:  # games that are no more: a change to the games all the same
+        for game_id in old:
+            _destroy(db, game_id)
+        gone.extend(old)
     return len(old)
 
 

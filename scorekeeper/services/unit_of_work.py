@@ -1,5 +1,24 @@
-"""One write to a game at a time: each change claims the game first, decides on the game as stored at that
-moment, and is stored whole or not at all (see :func:`claimed`).
+"""The unit of work: the one way to write a game. Every change to a game, whoever makes it (a round entered,
+corrected or undone; the end; a seat joining, leaving or renamed; a person renamed or merged; the trash; a game
+file imported or restored; a new game), goes through this module, which
+
+1. claims the game in this thread's writer turn: ``UPDATE game SET version = version + 1`` (or ``drafts + 1`` for
+   the round being filled in) — the one bump of the write, and the lock that makes any other write to the game
+   wait; the change is then decided on the game as stored now, never on what a page showed a moment ago, and the
+   version the writer saw, if stale, answers 409/412 (:func:`check_version`);
+2. runs the change;
+3. runs :func:`after_change` — the single place where work that must follow every change, in the same
+   transaction, is done (the results of a game that is or was over; any hook registered with
+   :func:`on_change`, such as the stats' running tallies);
+4. commits, or rolls back everything.
+
+Every kept answer (a table screen or API answer kept per live tag, its ETag, the answers given again without
+Flask, the records kept until a game changes) asks "has this game changed" of the counters this bump moves.
+
+The ways in: :func:`writing` (an ORM game), :func:`claimed_stored` (a round written with a few SQL statements on
+a plain game), :func:`claimed_games` (several games at once: a person renamed or merged), :func:`change_row` (one
+statement on the game's row: to the trash, out of it, a "Play again" link) and :func:`new_games` (games that
+did not exist: a new game, an import, a restore).
 
 On SQLite the writers of every process take turns through a lock file next to the database (:func:`writer_turn`);
 PostgreSQL locks the claimed game's row alone, so writes to other games go on at the same time."""
@@ -9,12 +28,12 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, bindparam, inspect, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -30,6 +49,30 @@ from .loading import GAME_STATE, no_game, one_game, read_game, remember_game, wh
 from .results import settle, settle_game
 
 STALE = N_("This game changed on another phone since you opened it.")
+
+ChangeHook = Callable[[Session, Collection[str]], None]
+"""Work that follows every change to games, in its transaction: called with the session and the changed games'
+ids, after the change is flushed and before the commit."""
+
+_HOOKS: list[ChangeHook] = []
+
+
+def on_change(hook: ChangeHook) -> ChangeHook:
+    """Run ``hook`` after every change to a game, before its commit (see :func:`after_change`); usable as a
+    decorator."""
+    if hook not in _HOOKS:
+        _HOOKS.append(hook)
+    return hook
+
+
+def after_change(db: Session, game_ids: Collection[str]) -> None:
+    """The one place where every write to a game, of every kind, runs what must follow it in the same transaction:
+    after the change, before the commit. A hook that raises rolls the whole write back. Not run for a change to
+    the round being filled in (``drafts``), which no score, result or tally reads."""
+    if not game_ids:
+        return
+    for hook in _HOOKS:
+        hook(db, game_ids)
 
 
 class Write:
@@ -189,6 +232,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
             db.flush()
             if was_over or is_over(game):  # results exist only while a game is over: most corrections have none
                 settle_game(db, game_id)
+            after_change(db, (game_id,))
         db.commit()
     except (IntegrityError, StaleDataError):
         db.rollback()
@@ -280,6 +324,7 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             settle(db, write.game)
         try:
             db.flush()
+            after_change(db, (game_id,))
             _commit_at_driver(connection)
         except (IntegrityError, connection.dialect.loaded_dbapi.IntegrityError):
             db.rollback()
@@ -321,6 +366,52 @@ def claimed_games(db: Session, game_ids: Collection[str]) -> Iterator[list[Game]
             found = select(Game).where(Game.id.in_(ids)).options(selectinload(Game.rounds))
             games = list(db.scalars(found.execution_options(populate_existing=True)))
             yield games
+            db.flush()
+            after_change(db, ids)
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+
+
+def change_row(
+    db: Session, game_id: str, *where: ColumnElement[bool], then: Callable[[], None] | None = None, **values: object
+) -> bool:
+    """Change the game's own row with one statement (``values``, where ``where`` holds too), as a claim: in this
+    thread's turn, the version bumped with it, :func:`after_change` run (``then`` first, in the same transaction),
+    committed. False, with nothing written, when no such game is in that state (a resend: already done)."""
+    connection = _connection_to_claim(db)
+    with writer_turn(connection.engine):
+        try:
+            changed = connection.execute(
+                update(_GAME).where(_GAME.c.id == game_id, *where).values(version=_GAME.c.version + 1, **values)
+            )
+            if changed.rowcount != 1:
+                db.rollback()
+                return False
+            if then is not None:
+                then()
+            after_change(db, (game_id,))
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+    return True
+
+
+@contextmanager
+def new_games(db: Session) -> Iterator[list[str]]:
+    """Store games that did not exist (a new game, a game file imported or restored, a purge that removes some):
+    the block, in this thread's turn, adds them and lists their ids; :func:`after_change` runs on them and
+    everything is committed when it ends, or nothing is (an exception inside rolls all back). Read and check what
+    is to be stored before the block: the writers queued behind this one wait for all of it."""
+    ids: list[str] = []
+    connection = _connection_to_claim(db)
+    with writer_turn(connection.engine):
+        try:
+            yield ids
+            db.flush()
+            after_change(db, ids)
             db.commit()
         except BaseException:
             db.rollback()
