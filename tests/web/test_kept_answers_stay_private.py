@@ -56,9 +56,9 @@ def test_a_household_never_sees_the_people_or_games_another_phone_kept(app: Flas
 def test_each_phone_gets_the_round_form_of_the_player_it_chose_on_whose(app: Flask) -> None:
     anas, bens = app.test_client(), app.test_client()
     game = start_game(anas, "Ana", "Ben", "Cleo")
-    for phone, seat in ((anas, "0"), (bens, "1")):
-        assert phone.post(f"{game}/me", data={"seat": seat}).status_code == 302
-    for phone, seat in ((anas, 0), (bens, 1), (anas, 0)):
+    for phone, chosen in ((anas, "0"), (bens, "1")):
+        assert phone.post(f"{game}/me", data={"seat": chosen}).status_code == 302
+    for phone, seat in ((anas, "0"), (bens, "1"), (anas, "0")):
         form = _twice(phone, f"{game}/rounds/new")
         mine = re.search(r'<button class="send[^"]*" name="seat" value="(\d)"\s*id=send-mine', form)
-        assert mine and mine.group(1) == str(seat)
+        assert mine and mine.group(1) == seat
