@@ -50,6 +50,8 @@ def round_mark(rnd: Round | StoredRound) -> str:
 
 def _gone(db: Session, game: Game, number: int) -> None:
     """Refuse a round that is not there: Conflict if another phone undid it, else NotFound."""
+    if any(r.number == number for r in game.rounds):
+        return  # there: nothing to read
     undone = db.scalar(
         select(Change.id)
         .where(Change.game_id == game.id, Change.round_number == number, Change.action == "undone")

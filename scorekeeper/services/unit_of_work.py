@@ -101,14 +101,20 @@ def _held(db: Session, game: Game) -> tuple[int, int] | None:
     return game.version, game.drafts
 
 
-def _reread(db: Session, game_id: str, game: Game | None = None, counters: tuple[int, int] | None = None) -> Game:
+def _reread(
+    db: Session,
+    game_id: str,
+    game: Game | None = None,
+    counters: tuple[int, int] | None = None,
+    state: tuple[int, int, datetime] | None = None,
+) -> Game:
     """The game as stored now, refreshing the objects this session already holds.
 
     ``counters``: the version and drafts the stored game has if nothing but this write's claim changed it since
-    ``game`` was read in this request; then only the counters are read (one row, under the claim) and the rest
-    of ``game`` stands, instead of reading every round and score again."""
+    ``game`` was read in this request; then the rest of ``game`` stands, instead of reading every round and score
+    again. ``state``: the game's version, drafts and time of change as the claim answered them (else read here)."""
     if game is not None and counters is not None:
-        version, drafts, updated_at = db.connection().execute(GAME_STATE, {"game_id": game_id}).one()
+        version, drafts, updated_at = state or db.connection().execute(GAME_STATE, {"game_id": game_id}).one()
         if (version, drafts) == counters:
             for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
                 set_committed_value(game, name, value)
@@ -205,16 +211,14 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
     game_id = game.id
     held = _held(db, game)
     _end_read(db, game)  # the claim below reads the newest rows
-    bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
-    claimed = db.connection().execute(
-        update(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .values(**bump, updated_at=datetime.now(UTC))  # UTC like every stored time (SQLite drops the zone)
-    )
-    if claimed.rowcount != 1:
+    claim = _CLAIM_DRAFTS if draft else _CLAIM
+    # UTC like every stored time (SQLite drops the zone); the counters as claimed come back with the claim
+    state = db.connection().execute(claim, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
+    if state is None:
         db.rollback()
         raise no_game()
-    _reread(db, game_id, game, None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1]))
+    counters = None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1])
+    _reread(db, game_id, game, counters, (state[0], state[1], state[2]))
     write = Write(game.version if draft else game.version - 1)
     was_over = is_over(game)
     try:
@@ -264,7 +268,14 @@ _CLAIM = (
     .values(version=_GAME.c.version + 1, updated_at=bindparam("claimed_at"))
     .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
 )
-"""Built once: the claim of a game, answering its counters as they are now (no row: no such game)."""
+_CLAIM_DRAFTS = (
+    update(_GAME)
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .values(drafts=_GAME.c.drafts + 1, updated_at=bindparam("claimed_at"))
+    .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
+)
+"""Built once: the claim of a game (of its round being filled in), answering its counters as they are now (no row:
+no such game)."""
 
 
 def _connection_to_claim(db: Session) -> Connection:

@@ -1,5 +1,8 @@
-"""A round entered, corrected or undone from the web form goes the API's way (services.rounds on the game's plain
-values, read once and decided once per request): the two cost the same SQL statements."""
+"""A round entered, corrected or undone from the web form goes the API's way (services.rounds, the game read once
+and decided once per request): the two cost the same SQL statements.
+
+Before: entering a round from the web cost 8 statements (the API 5); a correction 7 and an undo 12 either way.
+Now: 5, 5 and 11, on both."""
 
 from __future__ import annotations
 
@@ -81,5 +84,7 @@ def test_a_web_round_and_an_api_round_cost_the_same_sql_statements(
         assert WEB[change](client, web_game) in (302, 303)
     with _statements(app) as api:
         assert API[change](client, api_game) in (200, 201)
-    print(change, "web", len(web), web, "api", len(api), api)
     assert web == api
+    # the game read once, before its claim: one query for plain values, two for the objects a correction changes
+    # (the claim answers the counters it moved: nothing is read again after it when nobody wrote meanwhile)
+    assert web.index("UPDATE") <= 2 and web.count("SELECT") <= (1 if change == "enter" else 3)
