@@ -3,7 +3,7 @@ write can cost under Flask and gunicorn as `make run` serves them.
 
 It reads the JSON body, checks the pips are whole numbers, and in one transaction bumps the game's version and
 writes a round and its scores, committed on disk (WAL, synchronous=FULL) before it answers, the writers of both
-workers taking turns on a lock file as the app's do (scorekeeper.services.claims). It has none of the app's
+workers taking turns on a lock file as the app's do (scorekeeper.services.unit_of_work). It has none of the app's
 validation, rules, history, session, language or game view, and answers the new version only.
 
 The database is the file FLOOR_DATABASE names (created here, with games 0 to 199).

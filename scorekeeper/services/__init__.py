@@ -5,7 +5,9 @@ ask the game's kind and the rules for deal sizes, engines, standings and verdict
 and write rows. Every problem comes back as a ServiceError whose message a player
 can act on. By job:
 
-- ``games``: the score sheet's use cases and queries (start, enter, correct, undo, end, delete, list);
+- ``starting``, ``rounds``, ``finish``, ``trash``: the score sheet's use cases (start; enter, correct, undo a round;
+  end; delete, restore, purge);
+- ``listing`` and ``history``: the games list and the trash a page at a time, and a game's history;
 - ``game_view``: the read model, one :class:`GameView` per game and request;
 - ``inputs``: reading and checking what was typed or sent (:class:`NewGame`, :class:`RoundEntry`);
 - ``errors``: what can go wrong, each problem kept by its :class:`Field`;
@@ -30,26 +32,9 @@ from .checker import (
 )
 from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, mark_double_end, mark_engine, send_mine
 from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
+from .finish import finish_game
 from .game_view import AnyGame, GameView, NextRound, RoundView, StoredGame, next_round, rounds_total, view
-from .games import (
-    HISTORY_WORDS,
-    TRASH_DAYS,
-    add_round,
-    create_game,
-    delete_game,
-    edit_round,
-    find_round,
-    finish_game,
-    history,
-    in_trash,
-    last_players,
-    list_games,
-    purge_trash,
-    restore_game,
-    round_mark,
-    trashed_games,
-    undo_round,
-)
+from .history import HISTORY_WORDS, history
 from .inputs import (
     MAX_NAME,
     GameChoices,
@@ -63,6 +48,7 @@ from .inputs import (
     read_kind,
     read_new_game,
 )
+from .listing import last_players, list_games, trashed_games
 from .live import live_tag, tag_of, watch_code, watched_game
 from .loading import get_game, no_game, read_game
 from .people import (
@@ -82,7 +68,9 @@ from .people import (
     undo_merge,
 )
 from .replay import play_again
+from .rounds import add_round, edit_round, find_round, round_mark, undo_round
 from .seats import MOST_SEATS, START_HIGHEST, START_ZERO, STARTS, join_game, leave_game, rename_seat, seat_name
+from .starting import create_game
 from .stats import (
     PERIODS,
     Best,
@@ -95,6 +83,12 @@ from .stats import (
     series,
     series_chart,
 )
+from .tallies import games_changed
+from .trash import TRASH_DAYS, delete_game, in_trash, purge_trash, restore_game
+from .unit_of_work import on_change
+
+# the stats' running tallies follow every change to a game, in its transaction (the unit of work's one hook place)
+on_change(games_changed)
 
 __all__ = [
     "Draft",

@@ -61,7 +61,7 @@ from .game_file import check_game, shown, storable_text
 from .game_view import view
 from .inputs import MAX_NAME, is_game_id
 from .results import settle_game
-from .tallies import games_changed
+from .unit_of_work import new_games
 
 FORMAT = "scorekeeper-backup"
 VERSION = 1
@@ -195,13 +195,10 @@ def restore_document(db: Session, doc: JSON) -> RestoreReport:
         else:
             added.append((f"games[{i}]", node))
             report.added.append(game_id)
-    try:
-        store_games(db, added)
+    # all or nothing: a game the database refuses takes the games before it back out
+    with new_games(db) as ids:
+        ids.extend(game.id for game in store_games(db, added))
         _restore_merges(db, merges)
-        db.commit()
-    except BaseException:
-        db.rollback()  # all or nothing: a game the database refuses takes the games before it back out
-        raise
     return report
 
 
@@ -261,7 +258,6 @@ def store_games(db: Session, games: Sequence[tuple[str, _Row]]) -> list[Game]:
             settle_game(db, game.id)
         except (ValueError, KeyError, IndexError):
             raise FormatError(path, _("its rounds do not add up to a game the score sheet can show.")) from None
-    games_changed(db, [game.id for _path, game in stored])
     return [game for _path, game in stored]
 
 

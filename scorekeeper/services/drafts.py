@@ -18,12 +18,12 @@ from ..games import kind_of
 from ..i18n import _
 from ..models import DraftScore, Game
 from ..reading import Field
-from .claims import STALE, writing
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
-from .games import add_round
 from .inputs import RoundEntry, check_round, house_rules_of, started_on
+from .rounds import add_round
 from .seating import playing
+from .unit_of_work import STALE, writing
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from .game_file import storable_text
 from .game_view import GameView, view
 from .loading import no_game
 from .people import known_names
+from .unit_of_work import new_games
 
 FORMATS = ("json", "csv")
 """What a game is exported as."""
@@ -182,13 +183,13 @@ def import_game(db: Session, doc: object) -> Game:
         raise AlreadyHere(_("Another version of this game is already here; it was left as it is."), game_id)
     node.values.pop("next_game_id", None)  # a game of another household's: its "Play again" game is not here
     try:
-        (game,) = store_games(db, [("games[0]", node)])
+        with new_games(db) as ids:
+            (game,) = store_games(db, [("games[0]", node)])
+            ids.append(game.id)
     except FormatError as e:
-        db.rollback()
         if db.get(Game, game_id) is not None:  # the same game imported from another phone at the same moment
             raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id) from None
         raise _refuse(str(e)) from None
-    db.commit()
     return game
 
 

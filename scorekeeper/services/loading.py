@@ -152,7 +152,7 @@ GAME_STATE = select(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at).where(
     _GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None)
 )
 """Built once: what changes with every write to a game (every write bumps its version or its drafts and sets
-``updated_at`` as it claims the game, services.claims), read from one indexed row."""
+``updated_at`` as it claims the game, services.unit_of_work), read from one indexed row."""
 
 _recent: weakref.WeakKeyDictionary[Engine, Lru[str, StoredGame]] = weakref.WeakKeyDictionary()
 

@@ -11,7 +11,7 @@ them. So every function here takes the games the phone may see (``among``, as
 :func:`scorekeeper.views.household.my_games` gives them: None for every game, past the household password), with no
 default: a phone reaches only the people who sat in its games, counts only those games, and what it does to a person
 (rename, merge, undo) reaches only that person's seats in those games, each game claimed
-(:func:`~.claims.claimed_games`: a new version) and given a line in its history.
+(:func:`~.unit_of_work.claimed_games`: a new version) and given a line in its history.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from sqlalchemy.orm import Session, UOWTransaction
 from ..i18n import _
 from ..models import Change, Game, Merge, Person, Seat, utcnow
 from ..reading import Field
-from .claims import claimed_games
 from .errors import Conflict, Invalid, NotFound
 from .game_view import is_over
 from .inputs import MAX_NAME, clean_name
 from .tallies import PART, PERSON, games_changed
+from .unit_of_work import claimed_games
 
 # ---------------------------------------------------------------- every seat linked to a person
 

@@ -3,16 +3,17 @@ deal moved on one seat, so that whoever dealt first last time does not deal firs
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..games import kind_of
 from ..house_rules import stored_house_rules
 from ..kinds import Setup
 from ..models import Game
-from .games import create_game
 from .inputs import NewGame
+from .starting import create_game
 from .tallies import game_changed
+from .unit_of_work import change_row
 
 
 def play_again(db: Session, game: Game) -> Game:
@@ -41,15 +42,9 @@ def play_again(db: Session, game: Game) -> Game:
     new = create_game(db, NewGame(kind_of(game.kind), players, setup, (dealt + 1) % len(players)))
     # whoever links their game first wins; a phone that lost the race drops the game it made and opens that one
     in_use = select(Game.id).where(Game.deleted_at.is_(None))
-    linked = db.connection().execute(
-        update(Game)
-        .where(Game.id == game.id, Game.next_game_id.is_(None) | Game.next_game_id.not_in(in_use))
-        .values(next_game_id=new.id)
-    )
-    if linked.rowcount == 1:
-        db.commit()
+    # a change to the old game (its table screen now leads to the new one): a claim, its version moves
+    if change_row(db, game.id, Game.next_game_id.is_(None) | Game.next_game_id.not_in(in_use), next_game_id=new.id):
         return new
-    db.rollback()
     db.execute(delete(Game).where(Game.id == new.id))
     game_changed(db, new.id)  # its players have that game less again
     db.commit()

@@ -4,7 +4,7 @@ A household's stats used to be counted from every score it ever entered, so a pa
 evening: at 10,000 games the first stats page after a round took seconds. Each game's seats' results are now
 worked out from the game alone, by the same read model the table screen uses (:func:`game_view.view`: its
 standings, points and hands won), in the same transaction as every write that can change them
-(:func:`settle`, called by services.claims before it commits). The stats add up a row per seat.
+(:func:`settle`, called by services.unit_of_work before it commits). The stats add up a row per seat.
 
 A row exists while the game is over and the seat played in it; a game still going on, or taken back to a round
 before its end, has none. Games stored before results were kept, and games written around the app, are marked

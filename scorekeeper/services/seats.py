@@ -1,6 +1,6 @@
 """Mid-game changes the table asks for: a player renamed, a player who joins late, a player who leaves.
 
-Each is a write like a round's: it claims the game (:func:`~.claims.writing`), names the version it was made on
+Each is a write like a round's: it claims the game (:func:`~.unit_of_work.writing`), names the version it was made on
 (PreconditionFailed when the game changed since), is harmless when sent again (the change is there already:
 nothing is written), and adds a line to the game's history ("renamed", "joined", "left", under the number of
 the round to play next).
@@ -25,12 +25,12 @@ from ..games import kind_of
 from ..i18n import _
 from ..models import Change, DraftScore, Game, Merge, Person, Seat
 from ..reading import Field
-from .claims import check_version, writing
 from .drafts import store_if_complete
 from .errors import Conflict, Invalid, NotFound
 from .game_view import next_round, view
 from .inputs import MAX_NAME, clean_name
 from .seating import playing
+from .unit_of_work import check_version, writing
 
 START_HIGHEST = "highest"
 """A late joiner starts with the highest total of the players at the table (a common house rule)."""

@@ -12,7 +12,7 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, R
 from ..games import KINDS
 from ..i18n import _, current_language
 from ..page_cache import csrf_part, flash_pending, kept, may_give_again, not_modified, page_tag, revalidate
-from ..services.loading import shown_game
+from ..services.loading import recent_game, shown_game
 from .drafts import send_seat
 from .household import belong, my_games, password, remember, this_phone
 from .round_pages import flash_saved, moved_on, round_page
@@ -112,30 +112,35 @@ def _table_shape(game_id: str, live: str) -> str | None:
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
 def new_round(game_id: str) -> ResponseReturnValue:
-    """Enter the pips each player is left holding at the end of the round; sent twice, it is stored once."""
-    game = services.get_game(session(), game_id)
-    current = services.view(game)
+    """Enter the pips each player is left holding at the end of the round; sent twice, it is stored once.
+
+    The round goes the API's way (``POST /api/v1/games/<id>/rounds``): the game read once as plain values (one
+    row when this worker holds it as stored), the round decided once on it and written with a few statements."""
     form = RoundForm()
-    form.seat(len(current.players))
     if request.method == "POST" and "seat" in request.form:  # one seat's Send, not the whole round's Save
+        game = services.get_game(session(), game_id)
+        current = services.view(game)
+        form.seat(len(current.players))
         return send_seat(game, current, form, form.sent("number") or 0)
+    shown = recent_game(session(), game_id)
+    current = services.view(shown)
+    form.seat(len(current.players))
     if form.validate_on_submit():
         try:
-            stored, _created = services.add_round(session(), game, form.entry(current.kind), form.sent("number"))
+            stored, _created = services.add_round(session(), shown, form.entry(current.kind), form.sent("number"))
         except services.Invalid as e:
             form.show(e)
         except services.Conflict as e:
             if e.game is not None and e.stored is not None:
                 return _clash(form, e.game, e.stored.number, e.message)
-            return moved_on(form, e.game or game, e.message)
+            return moved_on(form, e.game or shown, e.message)
         else:
             flash_saved(stored, form.sent("number"))
             return redirect(url_for("games.table", game_id=game_id))
-        current = services.view(game)
     if current.next_round is None:
         flash(_("All rounds are scored. Correct a round from the list below if needed."))
         return redirect(url_for("games.table", game_id=game_id))
-    draft = services.draft_of(game)
+    draft = services.draft_of(shown)
     if form.sent("number") is None:
         form.number.data = str(current.next_round.number)
         if draft is not None:

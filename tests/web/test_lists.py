@@ -19,7 +19,7 @@ from sqlalchemy import event, text, update
 from scorekeeper import create_app, services
 from scorekeeper.db import session, upgrade
 from scorekeeper.models import Game
-from scorekeeper.services import games as listing
+from scorekeeper.services import listing
 
 from .helpers import text as page_text
 

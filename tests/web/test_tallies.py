@@ -21,8 +21,8 @@ from sqlalchemy import select
 from scorekeeper.db import session
 from scorekeeper.models import Game, Merge, Person, TallyPart
 from scorekeeper.services.backup import backup_document, restore_document
-from scorekeeper.services.games import purge_trash
 from scorekeeper.services.tallies import game_changed, games_changed
+from scorekeeper.services.trash import purge_trash
 
 from .helpers import DATABASES, fresh_postgres_app
 from .tallies_check import afresh, assert_counted_right, kept

@@ -1,5 +1,24 @@
-"""One write to a game at a time: each change claims the game first, decides on the game as stored at that
-moment, and is stored whole or not at all (see :func:`claimed`).
+"""The unit of work: the one way to write a game. Every change to a game, whoever makes it (a round entered,
+corrected or undone; the end; a seat joining, leaving or renamed; a person renamed or merged; the trash; a game
+file imported or restored; a new game), goes through this module, which
+
+1. claims the game in this thread's writer turn: ``UPDATE game SET version = version + 1`` (or ``drafts + 1`` for
+   the round being filled in) — the one bump of the write, and the lock that makes any other write to the game
+   wait; the change is then decided on the game as stored now, never on what a page showed a moment ago, and the
+   version the writer saw, if stale, answers 409/412 (:func:`check_version`);
+2. runs the change;
+3. runs :func:`after_change` — the single place where work that must follow every change, in the same
+   transaction, is done (the results of a game that is or was over; any hook registered with
+   :func:`on_change`, such as the stats' running tallies);
+4. commits, or rolls back everything.
+
+Every kept answer (a table screen or API answer kept per live tag, its ETag, the answers given again without
+Flask, the records kept until a game changes) asks "has this game changed" of the counters this bump moves.
+
+The ways in: :func:`writing` (an ORM game), :func:`claimed_stored` (a round written with a few SQL statements on
+a plain game), :func:`claimed_games` (several games at once: a person renamed or merged), :func:`change_row` (one
+statement on the game's row: to the trash, out of it, a "Play again" link) and :func:`new_games` (games that
+did not exist: a new game, an import, a restore).
 
 On SQLite the writers of every process take turns through a lock file next to the database (:func:`writer_turn`);
 PostgreSQL locks the claimed game's row alone, so writes to other games go on at the same time."""
@@ -9,12 +28,12 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, bindparam, inspect, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -22,15 +41,40 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from ..db import in_file
 from ..i18n import _
-from ..models import Change, Game
+from ..models import Change, Game, Seat
 from ..rules.i18n import N_
 from .errors import Conflict, PreconditionFailed, ServiceError
 from .game_view import AnyGame, StoredGame, is_over
 from .loading import GAME_STATE, no_game, one_game, read_game, remember_game, whole_game
 from .results import settle, settle_game
-from .tallies import game_changed, games_changed
 
 STALE = N_("This game changed on another phone since you opened it.")
+
+ChangeHook = Callable[[Session, Collection[str]], None]
+"""Work that follows every change to games, in its transaction: called with the session and the changed games'
+ids, after the change is flushed and before the commit."""
+
+_HOOKS: list[ChangeHook] = []
+
+
+def on_change(hook: ChangeHook) -> ChangeHook:
+    """Run ``hook`` after every change to a game, before its commit (see :func:`after_change`); usable as a
+    decorator."""
+    if hook not in _HOOKS:
+        _HOOKS.append(hook)
+    return hook
+
+
+def after_change(db: Session, game_ids: Collection[str]) -> None:
+    """The one place where every write to a game, of every kind, runs what must follow it in the same transaction:
+    after the change, before the commit. A hook that raises rolls the whole write back. Run when a game's seats,
+    people, results or place (new, imported, restored, in or out of the trash) may have moved; not for a round of a
+    game still going, nor for the round being filled in (``drafts``): those move nothing but scores, which every
+    reader asks the game's version about, and the round POST stays a few statements."""
+    if not game_ids:
+        return
+    for hook in _HOOKS:
+        hook(db, game_ids)
 
 
 class Write:
@@ -59,14 +103,20 @@ def _held(db: Session, game: Game) -> tuple[int, int] | None:
     return game.version, game.drafts
 
 
-def _reread(db: Session, game_id: str, game: Game | None = None, counters: tuple[int, int] | None = None) -> Game:
+def _reread(
+    db: Session,
+    game_id: str,
+    game: Game | None = None,
+    counters: tuple[int, int] | None = None,
+    state: tuple[int, int, datetime] | None = None,
+) -> Game:
     """The game as stored now, refreshing the objects this session already holds.
 
     ``counters``: the version and drafts the stored game has if nothing but this write's claim changed it since
-    ``game`` was read in this request; then only the counters are read (one row, under the claim) and the rest
-    of ``game`` stands, instead of reading every round and score again."""
+    ``game`` was read in this request; then the rest of ``game`` stands, instead of reading every round and score
+    again. ``state``: the game's version, drafts and time of change as the claim answered them (else read here)."""
     if game is not None and counters is not None:
-        version, drafts, updated_at = db.connection().execute(GAME_STATE, {"game_id": game_id}).one()
+        version, drafts, updated_at = state or db.connection().execute(GAME_STATE, {"game_id": game_id}).one()
         if (version, drafts) == counters:
             for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
                 set_committed_value(game, name, value)
@@ -163,16 +213,14 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
     game_id = game.id
     held = _held(db, game)
     _end_read(db, game)  # the claim below reads the newest rows
-    bump = {"drafts": Game.drafts + 1} if draft else {"version": Game.version + 1}
-    claimed = db.connection().execute(
-        update(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .values(**bump, updated_at=datetime.now(UTC))  # UTC like every stored time (SQLite drops the zone)
-    )
-    if claimed.rowcount != 1:
+    claim = _CLAIM_DRAFTS if draft else _CLAIM
+    # UTC like every stored time (SQLite drops the zone); the counters as claimed come back with the claim
+    state = db.connection().execute(claim, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
+    if state is None:
         db.rollback()
         raise no_game()
-    _reread(db, game_id, game, None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1]))
+    counters = None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1])
+    _reread(db, game_id, game, counters, (state[0], state[1], state[2]))
     write = Write(game.version if draft else game.version - 1)
     was_over = is_over(game)
     try:
@@ -187,10 +235,13 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         return
     try:
         if not draft:  # a change to the score sheet: the seats' results follow it in the same transaction
+            seated = any(isinstance(row, Seat) for row in (*db.new, *db.dirty, *db.deleted))
             db.flush()
-            if was_over or is_over(game):  # results exist only while a game is over: most corrections have none
+            over = was_over or is_over(game)
+            if over:  # results exist only while a game is over: most corrections have none
                 settle_game(db, game_id)
-            game_changed(db, game_id)  # the tallies: a seat joined, left or renamed counts even before the end
+            if over or seated:  # a round of a game still going moves no seat and no result: no hook reads more
+                after_change(db, (game_id,))
         db.commit()
     except (IntegrityError, StaleDataError):
         db.rollback()
@@ -222,7 +273,14 @@ _CLAIM = (
     .values(version=_GAME.c.version + 1, updated_at=bindparam("claimed_at"))
     .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
 )
-"""Built once: the claim of a game, answering its counters as they are now (no row: no such game)."""
+_CLAIM_DRAFTS = (
+    update(_GAME)
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .values(drafts=_GAME.c.drafts + 1, updated_at=bindparam("claimed_at"))
+    .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
+)
+"""Built once: the claim of a game (of its round being filled in), answering its counters as they are now (no row:
+no such game)."""
 
 
 def _connection_to_claim(db: Session) -> Connection:
@@ -278,11 +336,13 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             write.game = read_game(db, game_id)
             remember_game(db, write.game)
             return
-        if is_over(now) or is_over(write.game):  # results exist only for a game over: most writes have none
+        over = is_over(now) or is_over(write.game)
+        if over:  # results exist only for a game over: most writes have none
             settle(db, write.game)
-            game_changed(db, game_id)  # a round changes no seat: the tallies move only with the results
         try:
             db.flush()
+            if over:  # a round of a game still going moves no seat and no result: no hook reads anything else
+                after_change(db, (game_id,))
             _commit_at_driver(connection)
         except (IntegrityError, connection.dialect.loaded_dbapi.IntegrityError):
             db.rollback()
@@ -324,7 +384,52 @@ def claimed_games(db: Session, game_ids: Collection[str]) -> Iterator[list[Game]
             found = select(Game).where(Game.id.in_(ids)).options(selectinload(Game.rounds))
             games = list(db.scalars(found.execution_options(populate_existing=True)))
             yield games
-            games_changed(db, ids)  # their seats went to another person
+            db.flush()
+            after_change(db, ids)
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+
+
+def change_row(
+    db: Session, game_id: str, *where: ColumnElement[bool], then: Callable[[], None] | None = None, **values: object
+) -> bool:
+    """Change the game's own row with one statement (``values``, where ``where`` holds too), as a claim: in this
+    thread's turn, the version bumped with it, :func:`after_change` run (``then`` first, in the same transaction),
+    committed. False, with nothing written, when no such game is in that state (a resend: already done)."""
+    connection = _connection_to_claim(db)
+    with writer_turn(connection.engine):
+        try:
+            changed = connection.execute(
+                update(_GAME).where(_GAME.c.id == game_id, *where).values(version=_GAME.c.version + 1, **values)
+            )
+            if changed.rowcount != 1:
+                db.rollback()
+                return False
+            if then is not None:
+                then()
+            after_change(db, (game_id,))
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+    return True
+
+
+@contextmanager
+def new_games(db: Session) -> Iterator[list[str]]:
+    """Store games that did not exist (a new game, a game file imported or restored, a purge that removes some):
+    the block, in this thread's turn, adds them and lists their ids; :func:`after_change` runs on them and
+    everything is committed when it ends, or nothing is (an exception inside rolls all back). Read and check what
+    is to be stored before the block: the writers queued behind this one wait for all of it."""
+    ids: list[str] = []
+    connection = _connection_to_claim(db)
+    with writer_turn(connection.engine):
+        try:
+            yield ids
+            db.flush()
+            after_change(db, ids)
             db.commit()
         except BaseException:
             db.rollback()

@@ -1,0 +1,356 @@
+"""The score sheet's rounds: enter the next one, correct one already entered, undo the last one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import overload
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from ..games import kind_of
+from ..i18n import _
+from ..models import Change, DraftScore, Game, Round, Score
+from .errors import Conflict, NotFound, ServiceError
+from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
+from .history import change_row, counted, flag, log_change, shown_score, why_counted
+from .inputs import RoundEntry, check_round, house_rules_of, round_points, started_on
+from .seating import playing
+from .unit_of_work import STALE, check_version, claimed_stored, writing
+
+
+@overload
+def find_round(game: Game, number: object) -> Round: ...
+@overload
+def find_round(game: StoredGame, number: object) -> StoredRound: ...
+def find_round(game: AnyGame, number: object) -> Round | StoredRound:
+    """The round with this number; NotFound says which rounds there are."""
+    for r in game.rounds:
+        if r.number == number:
+            return r
+    played = len(game.rounds)
+    span = _("rounds 1 to %(last)d", last=played) if played else _("no rounds yet")
+    raise NotFound(_("Round %(number)s has not been played; this game has %(span)s.", number=number, span=span))
+
+
+def round_mark(rnd: Round | StoredRound) -> str:
+    """A round's values in a few characters: a correction form carries the mark of the round it opened, so
+    that only a change to that round (not a new round elsewhere in the game) stops it as stale."""
+    scores: list[Score | StoredScore] = sorted(rnd.scores, key=lambda s: s.seat_position)
+    return (
+        ("b" if rnd.blocked else "")
+        + ("d" if rnd.ended_on_double else "")
+        + ";".join(
+            f"{s.pips}{'' if s.tiles is None else f'/{s.tiles}'}{'*' if s.went_out else ''}{'m' if s.marker else ''}"
+            for s in scores
+        )
+    )
+
+
+def _gone(db: Session, game: Game, number: int) -> None:
+    """Refuse a round that is not there: Conflict if another phone undid it, else NotFound."""
+    if any(r.number == number for r in game.rounds):
+        return  # there: nothing to read
+    undone = db.scalar(
+        select(Change.id)
+        .where(Change.game_id == game.id, Change.round_number == number, Change.action == "undone")
+        .limit(1)
+    )
+    if undone is not None and number > len(game.rounds):
+        words = kind_of(game.kind).words
+        raise Conflict(
+            _("%(round)s was already undone on another phone.", round=_(words.round, number=number)), game=game
+        )
+    find_round(game, number)
+
+
+def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
+    """Whether a round as entered holds exactly these values."""
+    by_pos = {s.seat_position: s for s in rnd.scores}
+    markers = entry.marks(len(values))
+    # only the seats that played the round: a seat away from it has no score
+    return (
+        rnd.blocked == entry.blocked
+        and bool(rnd.ended_on_double) == entry.ended_on_double
+        and all(
+            by_pos[i].pips == v
+            and by_pos[i].tiles == (None if tiles is None else tiles[i])
+            and by_pos[i].went_out == (entry.went_out == i)
+            and bool(by_pos[i].marker) == markers[i]
+            for i, v in enumerate(values)
+            if i in by_pos
+        )
+    )
+
+
+# ---------------------------------------------------------------- changing a game
+
+
+def add_round(
+    db: Session, game: AnyGame, entry: RoundEntry, number: int | None = None, expected: int | None = None
+) -> tuple[StoredGame, bool]:
+    """Score the round ``number`` (None: the next one); returns the game as stored after it and whether the
+    round was stored just now.
+
+    Sent again with the same values, the round stored earlier stands and nothing is written; with other
+    values, Conflict carries the round stored (``stored``). Conflict too once the game is over, or when the
+    game moved on since the round was opened; Invalid names every field at fault. ``expected``: the game's
+    version the round was entered on (PreconditionFailed if it changed since); a resend is never refused.
+
+    The busiest write of all: decided on the game as read before the claim (plain values) and, when the claim
+    finds nobody wrote since, written at once with four SQL statements (see :func:`claimed_stored`); the writers
+    queued behind it wait for those statements only."""
+    try:
+        early: tuple[_NewRound | None] | None = (_decide(game, entry, number, expected, game.version),)
+    except ServiceError:
+        early = None  # decided again under the claim, on the game as stored then, and refused from there
+    with claimed_stored(db, game) as (now, write):
+        if early is not None and write.unchanged:
+            (decided,) = early
+        else:
+            decided = _decide(now, entry, number, expected, write.seen)
+        if decided is None:
+            write.discard()
+        else:
+            write.game = _write_round(db, now, decided)
+    return write.game, write.keep
+
+
+@dataclass(frozen=True, slots=True)
+class _NewRound:
+    """A round decided on, ready to be written: its values and its lines of history."""
+
+    round: StoredRound
+    history: list[dict[str, object]]
+
+
+def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int | None, seen: int) -> _NewRound | None:
+    """What sending this round to ``game`` (at version ``seen``) does: the round that comes next, to write, or
+    None for the round stored earlier under ``number`` with these very values (a resend: nothing to write).
+    Conflict, PreconditionFailed or Invalid say why neither."""
+    played = len(game.rounds)
+    if number is not None and 1 <= number <= played:
+        stored = find_round(game, number)
+        values, tiles = check_round(game, stored.engine, entry, number)
+        if _same(stored, values, tiles, entry):
+            return None
+        words = kind_of(game.kind).words
+        raise Conflict(
+            _("%(round)s was already entered on another phone.", round=_(words.round, number=number)),
+            game=game,
+            stored=stored,
+        )
+    check_version(game, seen, expected)
+    upcoming = next_round(game)
+    if upcoming is None:
+        raise Conflict(
+            _(
+                "All %(count)s rounds are scored and the game is over; correct a round instead.",
+                count=rounds_total(game) or played,
+            ),
+            game=game,
+        )
+    if number is not None and number != upcoming.number:
+        raise Conflict(_(STALE), game=game)
+    engine = started_on(game, upcoming.engine, entry)
+    values, tiles = check_round(game, engine, entry, upcoming.number)
+    points = round_points(game, values, entry)
+    markers = entry.marks(len(values))
+    at_table = set(playing(game, upcoming.number))
+    scores = [
+        StoredScore(i, v, None if tiles is None else tiles[i], entry.went_out == i, markers[i], points[i])
+        for i, v in enumerate(values)
+        if i in at_table
+    ]
+    names = [seat.name for seat in game.seats]
+    history = [
+        change_row(
+            game.id, "entered", upcoming.number, names[s.seat_position], None, counted(game, s, entry.ended_on_double)
+        )
+        for s in scores
+    ]
+    if entry.blocked:
+        history.append(change_row(game.id, "entered", upcoming.number, None, None, "blocked"))
+    if engine != upcoming.engine:  # another double stood in for the missing engine: the history says which
+        history.append(change_row(game.id, "entered", upcoming.number, None, None, f"started on {engine}-{engine}"))
+    rnd = StoredRound(upcoming.number, engine, entry.blocked, scores, entry.ended_on_double)
+    return _NewRound(rnd, history)
+
+
+_TABLES = Round.metadata.tables
+_NEW_ROUND = insert(_TABLES[Round.__tablename__]).returning(_TABLES[Round.__tablename__].c.id)
+_NEW_SCORES = insert(_TABLES[Score.__tablename__])
+_NEW_CHANGES = insert(_TABLES[Change.__tablename__])
+"""Built once, on the tables: no ORM objects, and the statements compiled once per process."""
+
+
+def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
+    """The round written: its row, its scores and its history in one statement each, and the drafts phones sent
+    for it cleared; returns the game with it."""
+    connection = db.connection()
+    rnd = new.round
+    fields = {
+        "game_id": now.id,
+        "number": rnd.number,
+        "engine": rnd.engine,
+        "blocked": rnd.blocked,
+        "ended_on_double": rnd.ended_on_double,
+    }
+    round_id = connection.execute(_NEW_ROUND, {**fields, "created_at": now.updated_at}).scalar_one()
+    connection.execute(_NEW_SCORES, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
+    connection.execute(_NEW_CHANGES, new.history)
+    if now.draft_scores or now.draft_blocked or now.draft_double_end or now.draft_engine is not None:
+        # the round is stored: what the phones filled in for it is done with
+        connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
+        connection.execute(
+            update(Game)
+            .where(Game.id == now.id)
+            .values(draft_blocked=False, draft_double_end=False, reopened_by=None, draft_engine=None)
+        )
+    return replace(
+        now,
+        rounds=[*now.rounds, rnd],
+        draft_scores=[],
+        draft_blocked=False,
+        draft_double_end=False,
+        reopened_by=None,
+        draft_engine=None,
+    )
+
+
+def _fields(score: StoredScore) -> dict[str, object]:
+    return {
+        "seat_position": score.seat_position,
+        "pips": score.pips,
+        "tiles": score.tiles,
+        "went_out": score.went_out,
+        "marker": score.marker,
+        "points": score.points,
+    }
+
+
+def edit_round(
+    db: Session, game: Game, number: int, entry: RoundEntry, expected: int | None = None, seen: str | None = None
+) -> Round:
+    """Correct a round already entered, logging each value it replaces as stored at that moment.
+
+    ``expected``: the game's version the correction was made on; PreconditionFailed (with the game as stored)
+    if it changed since, unless ``seen``, the :func:`round_mark` the correction was opened on, shows that this
+    round itself is unchanged. NotFound, Conflict (undone on another phone) or Invalid as for a new round."""
+    with writing(db, game) as write:
+        _gone(db, game, number)
+        rnd = find_round(game, number)
+        if seen is None or seen != round_mark(rnd):
+            check_version(game, write.seen, expected if seen is None or expected is not None else -1)
+        engine = started_on(game, rnd.engine, entry)
+        values, tiles = check_round(game, engine, entry, number)
+        points = round_points(game, values, entry)
+        markers = entry.marks(len(values))
+        scoring = house_rules_of(game).scoring
+        if engine != rnd.engine:
+            log_change(
+                db,
+                game,
+                "corrected",
+                number,
+                None,
+                f"started on {rnd.engine}-{rnd.engine}",
+                f"started on {engine}-{engine}",
+            )
+            rnd.engine = engine
+        by_pos = {s.seat_position: s for s in rnd.scores}
+        for seat, v in zip(game.seats, values):
+            score = by_pos.get(seat.position)
+            if score is None:  # not at the table that round
+                continue
+            old_flag = flag(score.went_out, False)
+            new_out = entry.went_out == seat.position
+            new_tiles = None if tiles is None else tiles[seat.position]
+            new_points, new_marker = points[seat.position], markers[seat.position]
+            if score.pips != v or score.tiles != new_tiles or score.points != new_points:
+                old = counted(game, score, bool(rnd.ended_on_double))
+                why = why_counted(scoring, new_out, entry.ended_on_double, new_marker)
+                log_change(db, game, "corrected", number, seat.name, old, shown_score(v, new_tiles, new_points, why))
+                score.pips = v
+                score.tiles = new_tiles
+                score.points = new_points
+            score.marker = new_marker
+            if score.went_out != new_out:
+                log_change(
+                    db,
+                    game,
+                    "corrected",
+                    number,
+                    seat.name,
+                    old_flag or "stayed in",
+                    flag(new_out, False) or "stayed in",
+                )
+                score.went_out = new_out
+        if rnd.blocked != entry.blocked:
+            log_change(
+                db,
+                game,
+                "corrected",
+                number,
+                None,
+                "blocked" if rnd.blocked else "not blocked",
+                "blocked" if entry.blocked else "not blocked",
+            )
+            rnd.blocked = entry.blocked
+        rnd.ended_on_double = entry.ended_on_double
+    return rnd
+
+
+def undo_round(db: Session, game: Game, number: int, expected: int | None = None, by: int | None = None) -> int:
+    """Take back round ``number``, the last one, and reopen it with its values as the round being filled in
+    (every phone's form shows them: fix one and save); returns its number. The values stay in the history too.
+
+    Sent again once the round is gone, or when another round has become the last, Conflict refuses and nothing
+    is taken back. ``expected`` as for :func:`edit_round`; ``by``, the seat of the phone that undid it."""
+    with writing(db, game) as write:
+        check_version(game, write.seen, expected)
+        if number > len(game.rounds):
+            _gone(db, game, number)
+        if not game.rounds:
+            raise Conflict(_("There is no round to undo yet."), game=game)
+        rnd = game.rounds[-1]
+        if number != rnd.number:
+            raise Conflict(_(STALE), game=game)
+        names = {s.position: s.name for s in game.seats}
+        # the drafts first: loading them flushes, and the claim keeps a write only while its history lines are new
+        _reopen(game, rnd, names.get(by, "") if by is not None else "")
+        for score in rnd.scores:
+            log_change(
+                db,
+                game,
+                "undone",
+                rnd.number,
+                names[score.seat_position],
+                counted(game, score, rnd.ended_on_double),
+                None,
+            )
+        game.rounds.remove(rnd)
+        game.finished_at = None  # an evening ended by hand plays on once a hand is taken back
+    return rnd.number
+
+
+def _reopen(game: Game, rnd: Round, by: str) -> None:
+    """The round's values become the drafts of the round being filled in, in place of any sent for the next one
+    (which is not played before this one is saved again), marked as undone on ``by``'s phone ("": unknown)."""
+    game.draft_scores.clear()
+    for score in rnd.scores:
+        game.draft_scores.append(
+            DraftScore(
+                seat_position=score.seat_position,
+                pips=score.pips,
+                tiles=score.tiles,
+                went_out=score.went_out,
+                marker=score.marker,
+            )
+        )
+    game.draft_number = rnd.number
+    game.draft_blocked = rnd.blocked
+    game.draft_double_end = bool(rnd.ended_on_double)
+    game.draft_engine = rnd.engine  # the double that started it, where another may stand in for its engine
+    game.reopened_by = by
