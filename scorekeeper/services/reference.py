@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from flask import has_request_context, url_for
 
+from ..games.chicken_foot import reference as chicken_foot
 from ..house_rules import HOUSE_RULES
 from ..i18n import ngettext
 from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO
@@ -44,6 +45,7 @@ PATHS: Mapping[str, str] = {
     RULES_PAGE: MEXICAN_TRAIN.reference_path,
     VARIANTS_PAGE: "/rules/variants",
     SUPER_DOMINO_PAGE: SUPER_DOMINO.reference_path,
+    chicken_foot.PAGE: chicken_foot.PATH,
 }
 """page endpoint -> its address, in the order the pages nav shows them."""
 
@@ -51,6 +53,7 @@ SECTIONS: Mapping[str, tuple[str, ...]] = {
     RULES_PAGE: ("disputes", *MEXICAN_TRAIN.reference_sections),
     VARIANTS_PAGE: ("deal-tables", "presets", "house-rules", MEXICAN_TRAIN.glossary),
     SUPER_DOMINO_PAGE: ("super-domino-disputes", *SUPER_DOMINO.reference_sections),
+    chicken_foot.PAGE: chicken_foot.SECTIONS,
 }
 """page endpoint -> the ids of its sections (its ``<h2>`` headings and its table of contents), in reading order."""
 
@@ -63,6 +66,7 @@ SUBSECTIONS: Mapping[str, tuple[str, ...]] = {
     "house-rules": ("other-house-rules",),
     "super-domino": ("super-domino-equipment", "super-domino-deal"),
     "super-domino-choices": ("super-domino-presets",),
+    **chicken_foot.SUBSECTIONS,
 }
 """section id -> the ids of its ``<h3>`` subheadings, in reading order: each is in the contents under its section."""
 
@@ -93,6 +97,7 @@ PARAGRAPHS: Mapping[str, tuple[str, ...]] = {
     ),
     VARIANTS_PAGE: (),
     SUPER_DOMINO_PAGE: ("sd-15", "sd-14", "sd-13", "sd-3", "sd-double", "sd-stuck"),
+    chicken_foot.PAGE: chicken_foot.PARAGRAPHS,
 }
 """page endpoint -> the ids of its paragraphs a link may land on: the answers :data:`DISPUTES` and
 :data:`RULE_PARAGRAPHS` point at, so a link lands on the sentence that settles it, not a screen above."""
@@ -133,6 +138,7 @@ DISPUTES: Mapping[str, tuple[Dispute, ...]] = {
         Dispute(N_("What does a 3 do?"), "sd-3"),
         Dispute(N_("What does a double do?"), "sd-double"),
     ),
+    chicken_foot.KIND_ID: tuple(Dispute(question, anchor) for question, anchor in chicken_foot.DISPUTES),
 }
 """game kind id -> the questions tables argue about most, each with the paragraph that answers it; its rules
 page lists them under "Disputes" (``disputes``, ``super-domino-disputes``)."""
@@ -187,6 +193,7 @@ def _anchor_pages() -> dict[str, str]:
             *(f"sd-preset-{name}" for name in SUPER_PRESETS),
             *(f"rule-{rule}" for rule in SUPER_DOMINO_RULES),
         ],
+        chicken_foot.PAGE: list(chicken_foot.anchors()),
     }
     for page, sections in SECTIONS.items():
         subsections = [sub for section in sections for sub in SUBSECTIONS.get(section, ())]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template
 
 from .. import kinds
+from ..games.chicken_foot import reference as chicken_foot
 from ..page_cache import cached_page
 from ..rules import (
     MEXICAN_TRAIN_RULES,
@@ -131,4 +132,20 @@ def _super_domino() -> str:
         SUPER_PRESETS=SUPER_PRESETS,
         SUPER_OPTION_NAMES=SUPER_OPTION_NAMES,
         super_domino=super_domino_facts(),
+    )
+
+
+@bp.get(chicken_foot.PATH)
+def chicken_foot_rules() -> Response:
+    """Chicken Foot: the centre double and its feet, the chicken foot on a later double, the disputes."""
+    return cached_page(_chicken_foot)
+
+
+def _chicken_foot() -> str:
+    return _page(
+        chicken_foot.PAGE,
+        chicken_foot.TEMPLATE,
+        disputes=DISPUTES[chicken_foot.KIND_ID],
+        rule_ids=chicken_foot.rule_ids(),
+        cf=chicken_foot.facts(),
     )

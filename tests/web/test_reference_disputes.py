@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.games.chicken_foot import reference as chicken_foot
 from scorekeeper.kinds import MEXICAN_TRAIN, SUPER_DOMINO
 from scorekeeper.rules import RULES
 from scorekeeper.services.reference import (
@@ -107,13 +108,14 @@ def pages(app_factory, tmp_path_factory) -> dict[tuple[str, str], Reading]:  # t
 GAME_PAGES = {
     MEXICAN_TRAIN.id: PATHS[MEXICAN_TRAIN.reference_page],
     SUPER_DOMINO.id: PATHS[SUPER_DOMINO.reference_page],
+    chicken_foot.KIND_ID: chicken_foot.PATH,
 }
 
 
-def test_there_are_twenty_disputes_each_answered_by_a_paragraph_not_a_section_top() -> None:
+def test_there_are_thirty_disputes_each_answered_by_a_paragraph_not_a_section_top() -> None:
     disputes = [d for game in DISPUTES.values() for d in game]
-    assert len(disputes) == 20
-    assert len({d.question for d in disputes}) == len({d.anchor for d in disputes}) == 20
+    assert len(disputes) == 30
+    assert len({d.question for d in disputes}) == len({d.anchor for d in disputes}) == 30
     for d in disputes:
         assert d.question.endswith("?"), d.question
         assert d.anchor in ANCHOR_PAGES, d.anchor

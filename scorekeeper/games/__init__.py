@@ -1,0 +1,1 @@
+"""One package per game: what differs between games at house level."""

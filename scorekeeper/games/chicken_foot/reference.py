@@ -1,0 +1,135 @@
+"""The Chicken Foot rules page: its address, sections, the questions tables argue about, and the numbers it quotes.
+
+The page itself is ``templates/reference/chicken_foot/rules.html``; the reference service registers what is here
+beside the other games' pages, so :func:`~scorekeeper.services.reference.reference_url` finds every anchor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...rules import DominoSet
+from ...rules.i18n import N_
+
+KIND_ID = "chicken-foot"
+"""The game's id, as stored with a game and sent in JSON."""
+
+PAGE = "reference.chicken_foot_rules"
+"""The page's endpoint."""
+PATH = "/rules/chicken-foot"
+"""The page's address."""
+TEMPLATE = "reference/chicken_foot/rules.html"
+
+SECTIONS: tuple[str, ...] = (
+    "chicken-foot-disputes",
+    "chicken-foot",
+    "chicken-foot-centre",
+    "chicken-foot-doubles",
+    "chicken-foot-drawing",
+    "chicken-foot-ending",
+    "chicken-foot-scoring",
+    "chicken-foot-house-rules",
+)
+"""The ids of the page's sections, in reading order (the rule ids section joins once the rules name any)."""
+
+GLOSSARY = "chicken-foot-rule-ids"
+
+SUBSECTIONS: Mapping[str, tuple[str, ...]] = {"chicken-foot": ("chicken-foot-equipment", "chicken-foot-deal")}
+
+PARAGRAPHS: tuple[str, ...] = (
+    "cf-double-missing",
+    "cf-first-feet",
+    "cf-one-tile",
+    "cf-feet-stuck",
+    "cf-foot-first",
+    "cf-two-doubles",
+    "cf-double-last",
+    "cf-foot-stuck",
+    "cf-pass-holding",
+    "cf-draw-one",
+    "cf-empty-yard",
+    "cf-going-out",
+    "cf-blocked",
+    "cf-double-blank",
+    "cf-next-round",
+    "cf-winner",
+    "cf-centre-feet",
+)
+"""The ids of the paragraphs a link may land on: the answers to the disputes and the rules."""
+
+DISPUTES: tuple[tuple[str, str], ...] = (
+    (N_("Must I play on the chicken-footed double even if I could play elsewhere?"), "cf-foot-first"),
+    (N_("Can the first player play more than one tile?"), "cf-one-tile"),
+    (N_("How many tiles go around the centre before other plays?"), "cf-first-feet"),
+    (N_("What if nobody can play on the centre double?"), "cf-feet-stuck"),
+    (N_("Can a toe of a chicken foot be a double?"), "cf-two-doubles"),
+    (N_("May I go out on a double before its foot has toes?"), "cf-double-last"),
+    (N_("What if nobody can finish a chicken foot?"), "cf-foot-stuck"),
+    (N_("May I draw while I hold a tile that fits?"), "cf-pass-holding"),
+    (N_("What if nobody holds the round's double?"), "cf-double-missing"),
+    (N_("What does the double-blank count?"), "cf-double-blank"),
+)
+"""(question as a message id, the paragraph that answers it), most argued first."""
+
+SETS = (9, 6, 12)
+"""The sets the page gives a deal table for, the usual one first."""
+
+DEALS: Mapping[int, Mapping[int, int]] = {
+    6: {2: 7, 3: 6, 4: 5},
+    9: {2: 15, 3: 13, 4: 11, 5: 9, 6: 8, 7: 7, 8: 6},
+    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 11},
+}
+"""set -> players -> tiles each (a printed rule sheet's table; the rules engine's once it has one)."""
+
+CENTRE_FEET = 6
+"""Tiles laid against the centre double before anyone plays elsewhere, as most tables play."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealGrid:
+    """One set's deal: tiles, rounds, and for each number of players the hand and what is left to draw."""
+
+    highest: int
+    tiles: int
+    rounds: int
+    rows: tuple[tuple[int, int, int], ...]
+    """(players, tiles each, tiles left in the chicken yard)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the page quotes."""
+
+    grids: tuple[DealGrid, ...]
+    feet: int
+    presets: tuple[object, ...] = ()
+
+
+def deal_grid(highest: int) -> DealGrid:
+    """The deal table of one set, yard included.
+
+    >>> deal_grid(9).rows[2]
+    (4, 11, 11)
+    """
+    tiles = DominoSet(highest).tile_count
+    rows = tuple((n, hand, tiles - n * hand) for n, hand in sorted(DEALS[highest].items()))
+    return DealGrid(highest, tiles, highest + 1, rows)
+
+
+def facts() -> Facts:
+    """The numbers the page quotes, from the deal tables."""
+    return Facts(grids=tuple(deal_grid(n) for n in SETS), feet=CENTRE_FEET)
+
+
+def rule_ids() -> dict[str, tuple[str, str]]:
+    """The checker's rule ids for Chicken Foot, each with its title and section; none until the rules name them."""
+    return {}
+
+
+def anchors() -> tuple[str, ...]:
+    """The page's ids a link may land on besides its sections and paragraphs: deal tables, presets, rule ids."""
+    return (
+        *(f"chicken-foot-deal-{n}" for n in SETS),
+        *(f"rule-{rule}" for rule in rule_ids()),
+    )
