@@ -11,8 +11,8 @@ from . import polling, services
 from .api_json import game_json, round_json
 from .db import engine, session
 from .errors import error_response
+from .games import KINDS
 from .i18n import _, current_language
-from .kinds import KINDS
 from .models import Game
 from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number

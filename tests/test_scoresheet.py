@@ -25,7 +25,8 @@ def test_every_set_has_one_round_per_double() -> None:
 def test_the_house_rule_opens_every_round_on_the_highest_double() -> None:
     """highest_engine_every_round reaches the score sheet: the Mexican Train kind shows "engine 12-12" every round
     for a game whose rules (preset and house rules, as game.house_rules holds them) say so."""
-    from scorekeeper.kinds import MEXICAN_TRAIN, SUPER_DOMINO
+    from scorekeeper.games.mexican_train import KIND as MEXICAN_TRAIN
+    from scorekeeper.games.super_domino import KIND as SUPER_DOMINO
 
     czech_evening = {"preset": "czech", "highest_engine_every_round": True}
     assert MEXICAN_TRAIN.engines(12, False, None, czech_evening) == (12,) * 13

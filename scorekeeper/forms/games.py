@@ -15,9 +15,11 @@ from wtforms.fields import Field as WTField
 from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 
+from ..games import DEFAULT_KIND, KINDS, kind_of
+from ..games.mexican_train import KIND as MEXICAN_TRAIN
 from ..house_rules import HOUSE_RULES, HouseRule
 from ..i18n import _l
-from ..kinds import DEFAULT_KIND, KINDS, MEXICAN_TRAIN, GameKind, kind_of
+from ..kinds import GameKind
 from ..models import Round
 from ..reading import Field
 from ..rules import DOUBLE_BLANK_VALUES, DominoSet

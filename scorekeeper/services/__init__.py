@@ -17,14 +17,10 @@ can act on. By job:
 
 from ..reading import Field, Problems
 from .checker import (
-    CheckRequest,
-    CheckResult,
     DealAnswer,
-    SuperCheckRequest,
-    SuperCheckResult,
+    TappedAnswer,
+    TappedQuestion,
     check_json,
-    check_sketch,
-    check_super,
     check_tapped,
     deal_lookup,
     deal_rules,
@@ -114,14 +110,10 @@ __all__ = [
     "watch_code",
     "watched_game",
     # the move checker and the deal lookup
-    "CheckRequest",
-    "CheckResult",
     "DealAnswer",
-    "SuperCheckRequest",
-    "SuperCheckResult",
+    "TappedAnswer",
+    "TappedQuestion",
     "check_json",
-    "check_sketch",
-    "check_super",
     "check_tapped",
     "deal_lookup",
     "deal_rules",

@@ -37,9 +37,9 @@ from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, sele
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, aliased, selectinload
 
+from ..games import KINDS
 from ..house_rules import HouseRuleAlone, HouseRuleError, read_house_rules
 from ..i18n import _
-from ..kinds import KINDS
 from ..models import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,

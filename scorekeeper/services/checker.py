@@ -1,25 +1,20 @@
-"""Settling it at the table: the move checker (both games) and the deal lookup."""
+"""Settling it at the table: what every game's move checker shares, and the deal lookup.
+
+Each game's checker page (its form, its question and its verdict) is its own: ``scorekeeper/games/<game>/checker.py``.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
-from .. import kinds, rules
+from .. import rules
+from ..games import DEFAULT_KIND, KINDS, kind_with_rules
 from ..i18n import _
 from ..kinds import GameKind
-from ..reading import Field
-from ..rules import (
-    AnyPosition,
-    SuperMove,
-    SuperPosition,
-    TrainSketch,
-    read_position,
-    sketch_position,
-    sketch_super_position,
-)
+from ..rules import AnyPosition, read_position
 from ..rules.text import brief
 from .errors import Invalid
 from .reference import ANCHOR_PAGES, RULE_PARAGRAPHS, reference_url
@@ -30,22 +25,15 @@ def reference_link(anchor: str) -> str:
     return reference_url(anchor)
 
 
-OWN_DOUBLE_PARAGRAPH = "double-follow"
-"""Where the reference says what the tile after your own double may do: the paragraph for an open double
-that the mover laid this turn (the page's general one, ``RULE_PARAGRAPHS``, is about anybody's double)."""
-
-
-def paragraph_link(verdict: rules.Verdict, *, own_double: bool = False) -> str:
+def paragraph_link(verdict: rules.Verdict, paragraph: str | None = None) -> str:
     """The reference paragraph that states a verdict's rule ("/rules#double-uncovered"), or the rule's section
-    where the page has no paragraph for it. ``own_double``: the mover laid the open double this turn."""
-    paragraph = RULE_PARAGRAPHS.get(verdict.rule, verdict.anchor)
-    if own_double and verdict.rule == "double-must-be-covered":
-        paragraph = OWN_DOUBLE_PARAGRAPH
+    where the page has no paragraph for it. ``paragraph``: the one a game's checker knows says it better here."""
+    paragraph = paragraph or RULE_PARAGRAPHS.get(verdict.rule, verdict.anchor)
     return reference_link(paragraph if paragraph in ANCHOR_PAGES else verdict.anchor)
 
 
 def _read_position(position: object) -> AnyPosition:
-    """A position of either game from JSON; Invalid names the field at fault."""
+    """A position of any game from JSON; Invalid names the field at fault."""
     try:
         return read_position(position)
     except rules.FormatError as e:
@@ -70,7 +58,7 @@ def check_json(position: object, move: object) -> dict[str, object]:
 
 
 def legal_moves_json(position: object) -> list[dict[str, object]]:
-    """Every legal move in a position of either game, as JSON; Invalid names what is wrong with the position."""
+    """Every legal move in a position of any game, as JSON; Invalid names what is wrong with the position."""
     return list(_read_position(position).legal_moves_json())
 
 
@@ -78,8 +66,8 @@ P = TypeVar("P")
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Tapped:
-    """What both checker pages ask the same way: rules, set, seats, whose turn, the hand and this turn so far."""
+class Tapped:
+    """What every checker page asks the same way: rules, set, seats, whose turn, the hand and this turn so far."""
 
     preset: str
     highest: int
@@ -93,8 +81,8 @@ class _Tapped:
     """Engine options the game changed from its preset (its house rules); the checker judges with them."""
 
 
-def _sketch(sketch: Callable[..., P], request: _Tapped, tile: rules.Tile | None, **table: object) -> P:
-    """The position a checker page describes, from the game's ``sketch``: the facts both games share, and
+def sketch_tapped(sketch: Callable[..., P], request: Tapped, tile: rules.Tile | None, **table: object) -> P:
+    """The position a checker page describes, from the game's ``sketch``: the facts every game shares, and
     ``table``, the game's own. A player who picks only the tile to lay still holds it."""
     hand = request.hand if tile is None or tile in request.hand else [tile, *request.hand]
     return sketch(
@@ -110,45 +98,10 @@ def _sketch(sketch: Callable[..., P], request: _Tapped, tile: rules.Tile | None,
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class CheckRequest(_Tapped):
-    """What a player tapped in on the Mexican Train checker page, already read into game terms."""
-
-    engine: int
-    trains: list[TrainSketch]
-    mexican: TrainSketch
-    move: rules.Move
-    laid_double: bool = False
-    first_lap: bool = False
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """A verdict with what the checker page shows around it."""
-
-    verdict: rules.Verdict
-    moves: list[rules.Move]
-    preset: rules.Preset
-    position: rules.Position
-    own_double: bool = False
-    """The mover laid the double that is still open (this turn so far)."""
-
-    @property
-    def reference(self) -> str:
-        """The rules page and paragraph that explain the verdict."""
-        return paragraph_link(self.verdict, own_double=self.own_double)
-
-    def describe(self, move: rules.Move) -> str:
-        """A move in words, as the mover sees it ("5-1 on Ana's train")."""
-        if move.action != "play" or move.train is None:
-            return _("Draw a tile") if move.action == "draw" else _("Pass")
-        return _("Lay %(tile)s on %(train)s", tile=str(move.tile), train=self.position.train_name(move.train))
-
-
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 
-def _sentence(error: rules.FormatError) -> str:
+def sentence(error: rules.FormatError) -> str:
     """An impossible table in a player's words. The engine's position problems are written for JSON
     ("... so open_doubles cannot be empty"): the one the checker's boxes can cause gets a sentence of its own,
     and any other identifier left in a problem is spelt as words."""
@@ -158,96 +111,29 @@ def _sentence(error: rules.FormatError) -> str:
     return f"{problem[:1].upper()}{problem[1:]}."
 
 
-def check_sketch(request: CheckRequest) -> CheckResult:
-    """Judge a move on a table described in a few taps; Invalid says which fact is impossible."""
-    if request.hand or request.move.tile is None:
-        judged: CheckRequest = request
-    else:
-        # Only the tile to lay was picked: the rest of the hand is unknown, not empty, so the tile is not known
-        # to be the last one and a rule about the last tile (no round ending on a double) does not apply.
-        judged = replace(request, house_rules={**request.house_rules, "end_on_double": True})
-    try:
-        pos = _sketch(
-            sketch_position,
-            judged,
-            request.move.tile,
-            engine=request.engine,
-            trains=request.trains,
-            mexican=request.mexican,
-            laid_double=request.laid_double,
-            first_lap=request.first_lap,
-        )
-        verdict = pos.check(request.move)
-    except rules.FormatError as e:
-        message = _sentence(e)
-        raise Invalid(message, {Field(e.field): message}) from e
-    return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos, request.laid_double)
+class TappedAnswer(Protocol):
+    """A verdict with what a game's checker page shows around it (its template reads the rest)."""
 
-
-@dataclass(frozen=True, kw_only=True)
-class SuperCheckRequest(_Tapped):
-    """What a player tapped in on the Super Domino checker page, already read into game terms."""
-
-    direction: str
-    edges: list[int]
-    """The numbers showing on the open edges, in order; none before the fat spinner is down."""
-    spell: list[int]
-    """Indexes into ``edges`` of the 13s whose spell is on."""
-    move: SuperMove
-
-
-@dataclass(frozen=True)
-class SuperCheckResult:
-    """A Super Domino verdict with what the checker page shows around it."""
-
-    verdict: rules.Verdict
-    moves: list[SuperMove]
-    preset: rules.SuperPreset
-    position: SuperPosition
+    @property
+    def verdict(self) -> rules.Verdict: ...
 
     @property
     def reference(self) -> str:
         """The rules page and paragraph that explain the verdict."""
-        return paragraph_link(self.verdict)
-
-    def describe(self, move: SuperMove) -> str:
-        """A move in words, as the mover sees it ("Lay 9-9 on edge 3 (showing 13)")."""
-        if move.action == "draw":
-            return _("Draw")
-        if move.action == "pass":
-            return _("Pass")
-        if move.edge is None:
-            return _("Lay %(tile)s as the fat spinner", tile=str(move.tile))
-        return _(
-            "Lay %(tile)s on edge %(edge)d (showing %(pips)d)",
-            tile=str(move.tile),
-            edge=move.edge + 1,
-            pips=self.position.edges[move.edge],
-        )
+        ...
 
 
-def check_super(request: SuperCheckRequest) -> SuperCheckResult:
-    """Judge a Super Domino move on a table described in a few taps; Invalid says which fact is impossible."""
-    try:
-        pos = _sketch(
-            sketch_super_position,
-            request,
-            request.move.tile,
-            direction=request.direction,
-            edges=request.edges,
-            spell=request.spell,
-        )
-        verdict = pos.check(request.move)
-    except rules.FormatError as e:
-        raise Invalid(_sentence(e)) from e
-    return SuperCheckResult(verdict, pos.legal_moves(), rules.SUPER_PRESETS[pos.preset], pos)
+class TappedQuestion(Protocol):
+    """What a player tapped in on a game's checker page, read into that game's terms by its form."""
+
+    def judge(self) -> TappedAnswer:
+        """The verdict; Invalid says which fact of the table is impossible."""
+        ...
 
 
-def check_tapped(question: CheckRequest | SuperCheckRequest) -> CheckResult | SuperCheckResult:
-    """Judge what was tapped in on either game's checker page; Invalid says which fact is impossible."""
-    if isinstance(question, SuperCheckRequest):
-        return check_super(question)
-    return check_sketch(question)
+def check_tapped(question: TappedQuestion) -> TappedAnswer:
+    """Judge what was tapped in on a game's checker page; Invalid says which fact is impossible."""
+    return question.judge()
 
 
 @dataclass(frozen=True)
@@ -278,9 +164,9 @@ class DealAnswer:
 
 def deal_rules(preset: str) -> GameKind:
     """The game whose rules ``preset`` names, asked of every game's presets; Invalid names the rules there are."""
-    kind = kinds.kind_with_rules(preset)
+    kind = kind_with_rules(preset)
     if kind is None:
-        every = [name for k in kinds.KINDS.values() for name in k.presets]
+        every = [name for k in KINDS.values() for name in k.presets]
         raise Invalid(
             _("Unknown rules %(given)s; choose one of %(presets)s.", given=brief(preset), presets=", ".join(every))
         )
@@ -314,7 +200,7 @@ MOST_SEATS = 40
 """Beyond any table a set deals for (double-18 Super Domino seats 21): where the deal table stops looking."""
 
 
-def deal_table(highest: int, kind: GameKind = kinds.MEXICAN_TRAIN) -> list[tuple[int, dict[str, int | None]]]:
+def deal_table(highest: int, kind: GameKind = DEFAULT_KIND) -> list[tuple[int, dict[str, int | None]]]:
     """Every player count one of the game's presets deals for with this set, and each preset's tiles per player."""
     rows = []
     for players in range(2, MOST_SEATS + 1):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from ..games import kind_of
 from ..i18n import _
-from ..kinds import kind_of
 from ..models import DraftScore, Game
 from ..reading import Field
 from .claims import STALE, writing

@@ -14,8 +14,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from .. import rules
+from ..games import KINDS
 from ..i18n import _
-from ..kinds import KINDS, GameKind
+from ..kinds import GameKind
 from .game_view import StoredSeat
 from .inputs import clean_name, is_game_id
 from .seating import playing

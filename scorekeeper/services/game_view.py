@@ -8,9 +8,10 @@ from datetime import datetime
 from typing import Protocol
 
 from .. import rules
+from ..games import kind_of
 from ..house_rules import NO_HOUSE_RULES, HouseRules, shown_value
 from ..i18n import _
-from ..kinds import GameKind, kind_of
+from ..kinds import GameKind
 from ..models import Game
 from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing

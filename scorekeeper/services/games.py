@@ -33,9 +33,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from .. import rules
+from ..games import kind_of
 from ..house_rules import shown_value
 from ..i18n import _, ngettext
-from ..kinds import GameKind, kind_of
+from ..kinds import GameKind
 from ..models import Change, DraftScore, Game, Round, Score, Seat
 from ..rules import Standing
 from ..rules.i18n import N_

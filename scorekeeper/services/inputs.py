@@ -15,9 +15,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .. import rules
+from ..games import DEFAULT_KIND, KINDS, kind_of
 from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
 from ..i18n import _
-from ..kinds import DEFAULT_KIND, KINDS, GameKind, Setup, kind_of
+from ..kinds import GameKind, Setup
 from ..reading import Field, Problems, read_count
 from ..rules.text import brief, cut
 from .errors import Invalid

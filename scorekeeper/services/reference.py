@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from flask import has_request_context, url_for
 
 from ..games.chicken_foot import reference as chicken_foot
+from ..games.mexican_train import KIND as MEXICAN_TRAIN
+from ..games.super_domino import KIND as SUPER_DOMINO
 from ..house_rules import HOUSE_RULES
 from ..i18n import ngettext
-from ..kinds import MEXICAN_TRAIN, SUPER_DOMINO
 from ..rules import (
     MEXICAN_TRAIN_RULES,
     OPTION_NAMES,

@@ -6,8 +6,9 @@ from __future__ import annotations
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from ..games import kind_of
 from ..house_rules import stored_house_rules
-from ..kinds import Setup, kind_of
+from ..kinds import Setup
 from ..models import Game
 from .games import create_game
 from .inputs import NewGame

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from sqlalchemy import delete, exists
 from sqlalchemy.orm import Session
 
+from ..games import kind_of
 from ..i18n import _
-from ..kinds import kind_of
 from ..models import Change, DraftScore, Game, Merge, Person, Seat
 from ..reading import Field
 from .claims import check_version, writing

@@ -29,8 +29,9 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session, aliased
 
+from ..games import KINDS, kind_of
 from ..i18n import _, _l
-from ..kinds import KINDS, GameKind, kind_of
+from ..kinds import GameKind
 from ..models import Game, Person, Seat, SeatResult
 from .errors import Invalid
 from .kept import kept_until_changed

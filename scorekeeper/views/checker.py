@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, request
 
-from .. import kinds, rules, services
+from .. import rules, services
 from ..db import session
 from ..forms.checker import checker_form
+from ..games import DEFAULT_KIND, KINDS
+from ..kinds import GameKind
 from ..page_cache import cached_page
 from ..rules.text import number
 
@@ -19,10 +21,10 @@ def check() -> str:
     game_id = request.args.get("game", "")
     game = services.view(services.get_game(session(), game_id)) if game_id else None
     # a game in progress brings its own kind; otherwise the address may name one
-    kind = game.kind if game is not None else kinds.KINDS.get(request.args.get("game_kind", ""), kinds.DEFAULT_KIND)
+    kind = game.kind if game is not None else KINDS.get(request.args.get("game_kind", ""), DEFAULT_KIND)
     form = checker_form(kind, game)
     form.read(request.args)
-    result: services.CheckResult | services.SuperCheckResult | None = None
+    result: services.TappedAnswer | None = None
     problem = None
     question = form.request() if form.submitted else None
     if question is not None:
@@ -38,7 +40,7 @@ def check() -> str:
         problem=problem,
         presets=kind.presets,
         kind=kind,
-        kinds=kinds,
+        kinds=KINDS,
         game=game,
     )
 
@@ -50,11 +52,11 @@ def deal() -> Response | tuple[str, int]:
     try:
         kind = services.deal_rules(request.args.get("rules", "standard"))
     except services.Invalid as e:
-        return _deal_page(None, kinds.DEFAULT_KIND, e.message), 422
+        return _deal_page(None, DEFAULT_KIND, e.message), 422
     return cached_page(lambda: _deal(kind))
 
 
-def _deal(kind: kinds.GameKind) -> str:
+def _deal(kind: GameKind) -> str:
     preset = request.args.get("rules", "standard")
     highest = number(request.args.get("set", "")) or kind.default_set
     highest = highest if highest in rules.SUPPORTED_SETS else kind.default_set
@@ -63,7 +65,7 @@ def _deal(kind: kinds.GameKind) -> str:
     return _deal_page(services.deal_lookup(players, highest, preset), kind)
 
 
-def _deal_page(answer: services.DealAnswer | None, kind: kinds.GameKind, problem: str | None = None) -> str:
+def _deal_page(answer: services.DealAnswer | None, kind: GameKind, problem: str | None = None) -> str:
     """The deal page: the answer (or the problem with the question) and the table of the answer's game and set."""
     highest = answer.highest if answer else kind.default_set
     table = services.deal_table(highest, kind)
@@ -72,7 +74,7 @@ def _deal_page(answer: services.DealAnswer | None, kind: kinds.GameKind, problem
         answer=answer,
         problem=problem,
         kind=kind,
-        kinds=kinds.KINDS,
+        kinds=KINDS,
         table=table,
         highest=highest,
         counts=sorted({2, 4, *(n for n, _ in table), *([answer.players] if answer else [])}),

@@ -9,8 +9,8 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..db import engine, session
 from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, RoundForm, UndoForm
+from ..games import KINDS
 from ..i18n import _, current_language
-from ..kinds import KINDS
 from ..page_cache import csrf_part, flash_pending, kept, not_modified, page_tag, revalidate
 from ..services.loading import shown_game
 from .drafts import send_seat

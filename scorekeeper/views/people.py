@@ -9,8 +9,8 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..db import session
 from ..forms.people import ConfirmForm, ImportForm, MergeForm, RenameForm
+from ..games import KINDS
 from ..i18n import _
-from ..kinds import KINDS
 from ..models import Person
 from ..services.export import AlreadyHere, import_file
 from ..services.loading import read_game

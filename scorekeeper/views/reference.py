@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
 
-from .. import kinds
+from ..games import KINDS
 from ..games.chicken_foot import reference as chicken_foot
+from ..kinds import GameKind
 from ..page_cache import cached_page
 from ..rules import (
     MEXICAN_TRAIN_RULES,
@@ -47,6 +48,10 @@ from ..services.reference import (
 bp = Blueprint("reference", __name__)
 
 
+def _kind_of_page(page: str) -> GameKind:
+    return next(kind for kind in KINDS.values() if kind.reference_page == page)
+
+
 def _page(page: str, template: str, **context: object) -> str:
     """Render one reference page with what every page needs: its sections, the pages nav, and links that
     stay on the page for its own anchors and go to the right page for the others."""
@@ -62,7 +67,7 @@ def _page(page: str, template: str, **context: object) -> str:
         subsections=SUBSECTIONS,
         link=link,
         rule_paragraphs=RULE_PARAGRAPHS,
-        kinds=kinds,
+        kinds=KINDS,
         section_title=section_title,
         rule_title=rule_title,
         rules_by_anchor=rules_by_anchor(),
@@ -83,7 +88,7 @@ def _rules() -> str:
     return _page(
         RULES_PAGE,
         "reference/rules.html",
-        disputes=DISPUTES[kinds.MEXICAN_TRAIN.id],
+        disputes=DISPUTES[_kind_of_page(RULES_PAGE).id],
         uses=presets_by_option(list(PRESETS.values())),
         standard_deal=deal_summary(PRESETS["standard"].options.deals, 12),
         sets=set_facts(),
@@ -127,7 +132,7 @@ def _super_domino() -> str:
     return _page(
         SUPER_DOMINO_PAGE,
         "reference/super_domino.html",
-        disputes=DISPUTES[kinds.SUPER_DOMINO.id],
+        disputes=DISPUTES[_kind_of_page(SUPER_DOMINO_PAGE).id],
         rule_ids=SUPER_DOMINO_RULES,
         SUPER_PRESETS=SUPER_PRESETS,
         SUPER_OPTION_NAMES=SUPER_OPTION_NAMES,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.kinds import kind_of
+from scorekeeper.games import kind_of
 from scorekeeper.rules import DealError, deal_size
 
 # Seed 000 (Italian), seeds/000_efb92ba7b52c02b6.txt line 11: "due o tre giocatori disegnano 16, quattro

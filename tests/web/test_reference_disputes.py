@@ -11,7 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.games.chicken_foot import reference as chicken_foot
-from scorekeeper.kinds import MEXICAN_TRAIN, SUPER_DOMINO
+from scorekeeper.games.mexican_train import KIND as MEXICAN_TRAIN
+from scorekeeper.games.super_domino import KIND as SUPER_DOMINO
 from scorekeeper.rules import RULES
 from scorekeeper.services.reference import (
     ANCHOR_PAGES,

@@ -8,7 +8,8 @@ import re
 
 from flask.testing import FlaskClient
 
-from scorekeeper.kinds import MEXICAN_TRAIN, SUPER_DOMINO
+from scorekeeper.games.mexican_train import KIND as MEXICAN_TRAIN
+from scorekeeper.games.super_domino import KIND as SUPER_DOMINO
 
 from .helpers import enter_round, errors, start_game, text
 

@@ -1,0 +1,66 @@
+"""A game is one folder: outside the folders named after it, at most two files of the house name a game.
+
+For every registered kind (so a game added later is held to it too), the files of ``scorekeeper/``,
+``templates/`` and ``static/`` that name the game are counted, leaving out those inside a folder named after the
+game (its id as a Python name), the message catalogs, the migrations and the OpenAPI document (generated from
+the registry where it names games). A game is named by its id with hyphens, underscores, spaces or nothing
+between the words ("mexican-train", "mexican_train", "MexicanTrain"), or by its English title.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.games import KINDS
+from scorekeeper.kinds import GameKind
+
+ROOT = Path(__file__).resolve().parent.parent
+HOUSE = ("scorekeeper", "templates", "static")
+ASIDE = ("translations", "migrations", "__pycache__")
+"""Folders whose files are not counted: the catalogs (every text in every language), the database's history."""
+GENERATED = (Path("scorekeeper/openapi.json"),)
+MOST_FILES = 2
+"""The files a game may be named in outside its folders: the rules floor's registry of rule rooms, say."""
+
+
+def naming(kind: GameKind) -> re.Pattern[str]:
+    """The game's names: its id's words with any of "-", "_", " " or nothing between them, and its English title."""
+    forms = {tuple(kind.id.split("-")), tuple(str(kind.title).split())}
+    return re.compile("|".join(r"[-_ ]?".join(map(re.escape, words)) for words in forms), re.IGNORECASE)
+
+
+def files_naming(kind: GameKind) -> list[str]:
+    """The house's files outside the game's own folders that name it, as paths from the project root."""
+    pattern = naming(kind)
+    found = []
+    for top in HOUSE:
+        for path in sorted((ROOT / top).rglob("*")):
+            relative = path.relative_to(ROOT)
+            parts = relative.parts[:-1]
+            if not path.is_file() or kind.folder in parts or any(p in ASIDE for p in parts) or relative in GENERATED:
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:  # images, compiled catalogs
+                continue
+            if pattern.search(text):
+                found.append(relative.as_posix())
+    return found
+
+
+def test_the_names_of_a_game_cover_its_id_class_name_and_title() -> None:
+    pattern = naming(next(iter(KINDS.values())))
+    kind = next(iter(KINDS.values()))
+    words = kind.id.split("-")
+    for form in ("-".join(words), "_".join(words), " ".join(words), "".join(w.title() for w in words), str(kind.title)):
+        assert pattern.search(f"x {form} y"), form
+    assert not pattern.search("a game with no name in it")
+
+
+@pytest.mark.parametrize("kind", list(KINDS.values()), ids=list(KINDS))
+def test_a_game_is_named_only_in_its_own_folders(kind: GameKind) -> None:
+    found = files_naming(kind)
+    assert len(found) <= MOST_FILES, f"{kind.id} is named in {len(found)} files outside its folders: {found}"
