@@ -71,6 +71,7 @@ def _page(page: str, template: str, **context: object) -> str:
         section_title=section_title,
         rule_title=rule_title,
         rules_by_anchor=rules_by_anchor(),
+        kind_pages={kind.reference_page: kind for kind in KINDS.values()},
         without_option_ids=without_option_ids,
         house_rule_names=HOUSE_RULE_NAMES,
         **context,

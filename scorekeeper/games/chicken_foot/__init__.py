@@ -1,1 +1,6 @@
-"""Chicken Foot at house level: its kind, its reference page, its checker picture."""
+"""Chicken Foot: everything the house knows about it that another game does differently, in one folder."""
+
+from .kind import CHICKEN_FOOT as KIND
+from .kind import ChickenFootKind
+
+__all__ = ["KIND", "ChickenFootKind"]

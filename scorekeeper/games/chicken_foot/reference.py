@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...rules import DominoSet
+from ...rules.chicken_foot import CHICKEN_DEALS, CHICKEN_PRESETS, RULES, ChickenPreset
 from ...rules.i18n import N_
 
 KIND_ID = "chicken-foot"
@@ -24,18 +25,22 @@ TEMPLATE = "reference/chicken_foot/rules.html"
 SECTIONS: tuple[str, ...] = (
     "chicken-foot-disputes",
     "chicken-foot",
+    "chicken-foot-deal",
+    "chicken-foot-start",
+    "chicken-foot-turns",
     "chicken-foot-centre",
-    "chicken-foot-doubles",
+    "chicken-foot-ends",
+    "chicken-foot-feet",
     "chicken-foot-drawing",
     "chicken-foot-ending",
-    "chicken-foot-scoring",
     "chicken-foot-house-rules",
+    "chicken-foot-rule-ids",
 )
-"""The ids of the page's sections, in reading order (the rule ids section joins once the rules name any)."""
+"""The ids of the page's sections, in reading order; the checker's rules link those its rulebook names."""
 
 GLOSSARY = "chicken-foot-rule-ids"
 
-SUBSECTIONS: Mapping[str, tuple[str, ...]] = {"chicken-foot": ("chicken-foot-equipment", "chicken-foot-deal")}
+SUBSECTIONS: Mapping[str, tuple[str, ...]] = {"chicken-foot": ("chicken-foot-equipment",)}
 
 PARAGRAPHS: tuple[str, ...] = (
     "cf-double-missing",
@@ -75,16 +80,6 @@ DISPUTES: tuple[tuple[str, str], ...] = (
 SETS = (9, 6, 12)
 """The sets the page gives a deal table for, the usual one first."""
 
-DEALS: Mapping[int, Mapping[int, int]] = {
-    6: {2: 7, 3: 6, 4: 5},
-    9: {2: 15, 3: 13, 4: 11, 5: 9, 6: 8, 7: 7, 8: 6},
-    12: {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 11},
-}
-"""set -> players -> tiles each (a printed rule sheet's table; the rules engine's once it has one)."""
-
-CENTRE_FEET = 6
-"""Tiles laid against the centre double before anyone plays elsewhere, as most tables play."""
-
 
 @dataclass(frozen=True, slots=True)
 class DealGrid:
@@ -103,7 +98,12 @@ class Facts:
 
     grids: tuple[DealGrid, ...]
     feet: int
-    presets: tuple[object, ...] = ()
+    """Tiles around the centre double under the usual rules."""
+    presets: tuple[ChickenPreset, ...]
+    rules: Mapping[str, tuple[str, str]]
+    """The checker's rule ids: id -> (title, section)."""
+    rules_by_anchor: Mapping[str, tuple[str, ...]]
+    """Section -> the rule ids it explains."""
 
 
 def deal_grid(highest: int) -> DealGrid:
@@ -113,23 +113,35 @@ def deal_grid(highest: int) -> DealGrid:
     (4, 11, 11)
     """
     tiles = DominoSet(highest).tile_count
-    rows = tuple((n, hand, tiles - n * hand) for n, hand in sorted(DEALS[highest].items()))
+    rows = tuple((n, hand, tiles - n * hand) for n, hand in sorted(CHICKEN_DEALS[highest].items()))
     return DealGrid(highest, tiles, highest + 1, rows)
 
 
 def facts() -> Facts:
-    """The numbers the page quotes, from the deal tables."""
-    return Facts(grids=tuple(deal_grid(n) for n in SETS), feet=CENTRE_FEET)
+    """The numbers, presets and rule ids the page quotes, from the rules room."""
+    by_anchor: dict[str, list[str]] = {}
+    for rule, (_title, anchor) in RULES.items():
+        by_anchor.setdefault(anchor, []).append(rule)
+    usual = next(iter(CHICKEN_PRESETS.values()))
+    return Facts(
+        grids=tuple(deal_grid(n) for n in SETS),
+        feet=usual.options.centre_tiles,
+        presets=tuple(CHICKEN_PRESETS.values()),
+        rules=RULES,
+        rules_by_anchor={anchor: tuple(rules) for anchor, rules in by_anchor.items()},
+    )
 
 
-def rule_ids() -> dict[str, tuple[str, str]]:
-    """The checker's rule ids for Chicken Foot, each with its title and section; none until the rules name them."""
-    return {}
+def rule_ids() -> Mapping[str, tuple[str, str]]:
+    """The checker's rule ids for Chicken Foot, each with its title and section."""
+    return RULES
 
 
 def anchors() -> tuple[str, ...]:
     """The page's ids a link may land on besides its sections and paragraphs: deal tables, presets, rule ids."""
     return (
         *(f"chicken-foot-deal-{n}" for n in SETS),
+        "chicken-foot-presets",
+        *(f"cf-preset-{name}" for name in CHICKEN_PRESETS),
         *(f"rule-{rule}" for rule in rule_ids()),
     )
