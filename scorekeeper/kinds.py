@@ -180,6 +180,15 @@ class GameKind(ABC):
         the game reads the shared ones (``set``, ``rules``, ``rounds``...)."""
         return {}
 
+    def preset_set(self, rules_name: str) -> int:
+        """The set a table playing these rules uses unless it says otherwise."""
+        return self.default_set
+
+    def read_position(self, data: object) -> Any:
+        """A checker position of this game from JSON (``FormatError`` naming the field); the rules floor reads
+        the games it knows itself."""
+        return rules.read_position(data)
+
     def setup_choice(self, field: str) -> str:
         """The :class:`~scorekeeper.services.inputs.GameChoices` name a setup field of the form answers
         (``"rules"`` for a game's own rules field)."""

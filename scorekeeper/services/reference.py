@@ -165,6 +165,7 @@ RULE_PARAGRAPHS: Mapping[str, str] = {
     "sd-no-drawing": "sd-stuck",
     "sd-must-play-before-drawing": "sd-stuck",
     "sd-spell": "sd-13",
+    **chicken_foot.RULE_PARAGRAPHS,
 }
 """rule id -> the paragraph that states it, for rules whose section is longer than a screen; the glossary links
 there. The checker still links the rule's section (rules/rulebook.py), until it links these too."""

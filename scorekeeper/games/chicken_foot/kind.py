@@ -15,7 +15,13 @@ from ... import rules
 from ...i18n import _, _l
 from ...kinds import GameKind, Played, Setup, Words
 from ...reading import Problems, whole
-from ...rules.chicken_foot import CHICKEN_FOOT_SETS, CHICKEN_PRESETS, chicken_deal_size, chicken_max_players
+from ...rules.chicken_foot import (
+    CHICKEN_FOOT_SETS,
+    CHICKEN_PRESETS,
+    ChickenPosition,
+    chicken_deal_size,
+    chicken_max_players,
+)
 from ...rules.i18n import N_
 from ...rules.text import brief
 from . import form
@@ -33,6 +39,13 @@ class ChickenFootKind(GameKind):
 
     def setup_choice(self, field: str) -> str:
         return field.removeprefix(form.PREFIX)
+
+    def preset_set(self, rules_name: str) -> int:
+        preset = CHICKEN_PRESETS.get(rules_name)
+        return self.default_set if preset is None else preset.highest
+
+    def read_position(self, data: object) -> ChickenPosition:
+        return ChickenPosition.from_json(data)
 
     def engines(self, highest: int, ascending: bool, planned: int | None, rules_spec: object = None) -> tuple[int, ...]:
         # the round's double is the centre: the highest first, then down to the double-blank

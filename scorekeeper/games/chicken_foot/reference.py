@@ -77,6 +77,16 @@ DISPUTES: tuple[tuple[str, str], ...] = (
 )
 """(question as a message id, the paragraph that answers it), most argued first."""
 
+RULE_PARAGRAPHS: Mapping[str, str] = {
+    "cf-centre-not-full": "cf-first-feet",
+    "cf-foot-not-finished": "cf-foot-first",
+    "cf-must-play-before-drawing": "cf-pass-holding",
+    "cf-cannot-pass": "cf-pass-holding",
+    "cf-already-drew": "cf-draw-one",
+    "cf-boneyard-empty": "cf-empty-yard",
+}
+"""rule id -> the paragraph that states it, where its section is longer than a screen."""
+
 SETS = (9, 6, 12)
 """The sets the page gives a deal table for, the usual one first."""
 
