@@ -1,4 +1,4 @@
-"""scorekeeper: a phone-first score sheet and rules companion for Mexican Train.
+"""scorekeeper: a phone-first score sheet and rules companion for games played with a domino set.
 
 Importing the package loads nothing from the web stack, so ``scorekeeper.rules``
 stays a standard-library-only library; the app is built by :func:`create_app`.

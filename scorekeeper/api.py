@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -11,9 +10,10 @@ from . import polling, services
 from .api_json import game_json, round_json
 from .db import engine, session
 from .errors import error_response
-from .games import KINDS
+from .games import DEFAULT_KIND, KINDS
 from .i18n import _, current_language
 from .models import Game
+from .openapi import openapi_text
 from .page_cache import kept, may_give_again, not_modified, revalidate
 from .rules.text import number
 from .services import export
@@ -289,7 +289,7 @@ def deal() -> Response | tuple[Response, int]:
     """Tiles per player and the boneyard left, for a player count, set and rules."""
     players = _int_arg("players", None)
     highest = None if request.args.get("set") is None else _int_arg("set", None)  # None: the game's usual set
-    answer = services.deal_lookup(players, highest, request.args.get("rules", "standard"))
+    answer = services.deal_lookup(players, highest, request.args.get("rules", DEFAULT_KIND.default_rules))
     if answer.problem:
         return error_response(422, answer.problem)
     return jsonify(answer.to_json())
@@ -297,9 +297,8 @@ def deal() -> Response | tuple[Response, int]:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    """This API described in OpenAPI 3.1 (scorekeeper/openapi.json, shipped with the package)."""
-    text = files("scorekeeper").joinpath("openapi.json").read_text(encoding="utf-8")
-    return Response(text, mimetype="application/json")
+    """This API described in OpenAPI 3.1 (scorekeeper/openapi.json with the games from the registry)."""
+    return Response(openapi_text(), mimetype="application/json")
 
 
 @bp.post("/play")

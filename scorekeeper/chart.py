@@ -4,7 +4,7 @@ Each player's line has its own colour and its own marker shape (the page draws t
 that the lines part even for a colour-blind reader or on a black-and-white print. A line runs from the round its
 player joined, at the total they joined with, to the last round they played. Names go in a legend under the
 chart, each with the total the standings show, where a long name wraps instead of being cut. Lines that run on
-the same values (every Super Domino player on no hands won) are drawn a little apart, each in its own lane, so
+the same values (every player on no hands won) are drawn a little apart, each in its own lane, so
 that none hides another.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SERIES = 8
-"""Distinct colour and marker pairs; a bigger Super Domino table uses them again from the first."""
+"""Distinct colour and marker pairs; a bigger table uses them again from the first."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; the exit status is 0 when it did what it was asked, 1 when not."""
     parser = argparse.ArgumentParser(
-        prog="scorekeeper", description="A score sheet for Mexican Train and Super Domino."
+        prog="scorekeeper", description="A score sheet for games played with a domino set."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("serve", help="serve the app with gunicorn (HOST, PORT, WORKERS, THREADS: README)")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import rules
@@ -156,6 +157,9 @@ class GameKind(ABC):
     """Each round opens on an engine double, one per round in order."""
     wins_hands: bool = False
     """Scored by hands won (going out, or the fewest tiles left), so each hand records the tiles left too."""
+    short_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Short names for the game's presets (message ids), for table headings and tags where the full title does
+    not fit; a preset without one is shown by its id, capitalised."""
     house_rules: tuple[HouseRule, ...] = ()
     """The house rules a new game may choose (see scorekeeper.house_rules); none for a game without them."""
 
@@ -295,7 +299,7 @@ class GameKind(ABC):
             problems.add("house_rules", _('Send the house rules as an object, like {"going_out": -10}.'))
             return NO_HOUSE_RULES
         try:
-            return read_house_rules(preset, given, offered=bool(self.house_rules))
+            return read_house_rules(preset, given, self.house_rules)
         except HouseRuleError as e:
             problems.add(f"house_rules.{e.name}" if e.name else "house_rules", self._house_rule_problem(e))
             return NO_HOUSE_RULES

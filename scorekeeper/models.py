@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .games import DEFAULT_KIND
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -54,18 +56,18 @@ class Game(Base):
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
-    kind: Mapped[str] = mapped_column(String(20), default="mexican-train", server_default="mexican-train")
-    """Which game: "mexican-train" or "super-domino"."""
+    kind: Mapped[str] = mapped_column(String(20), default=DEFAULT_KIND.id, server_default=DEFAULT_KIND.id)
+    """Which game: its kind's id (scorekeeper.games)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     set_highest: Mapped[int] = mapped_column(Integer, default=12)
     ascending: Mapped[bool] = mapped_column(Boolean, default=False)
     rounds_planned: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """Rounds (hands) to play; None for a Super Domino evening that ends when the table says so."""
+    """Rounds (hands) to play; None for an evening that ends when the table says so."""
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Set when the players end an open-ended game."""
     double_blank: Mapped[int] = mapped_column(Integer, default=0)
-    rules: Mapped[str] = mapped_column(String(40), default="standard")
+    rules: Mapped[str] = mapped_column(String(40), default=DEFAULT_KIND.default_rules)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Set when the game is moved to the trash; None for a game in use. A game trashed for long is purged."""
     version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
@@ -149,7 +151,7 @@ class Round(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """The round's engine double (Mexican Train); None for a Super Domino hand."""
+    """The round's engine double; None in a game whose rounds open on no engine."""
     blocked: Mapped[bool] = mapped_column(Boolean, default=False)
     ended_on_double: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The round was ended by laying a double (a scoring house rule may count the others' pips twice)."""
@@ -170,7 +172,7 @@ class Score(Base):
     seat_position: Mapped[int] = mapped_column(Integer)
     pips: Mapped[int] = mapped_column(Integer)
     tiles: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """Tiles left in hand (Super Domino decides blocked hands by it)."""
+    """Tiles left in hand (a game scored by hands won decides blocked hands by it)."""
     went_out: Mapped[bool] = mapped_column(Boolean, default=False)
     marker: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The seat's train still had a marker on it when the round ended (a scoring house rule may add a penalty)."""
@@ -236,7 +238,7 @@ class SeatResult(Base):
     total: Mapped[int] = mapped_column(Integer)
     """The game total: ``pips`` and the total a late joiner started with."""
     hands: Mapped[int] = mapped_column(Integer)
-    """Hands won (Super Domino; 0 in Mexican Train)."""
+    """Hands won (in a game scored by hands won; 0 in the others)."""
     went_out: Mapped[int] = mapped_column(Integer)
     blocked: Mapped[int] = mapped_column(Integer)
     """Rounds of the seat's that were blocked."""

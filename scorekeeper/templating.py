@@ -9,7 +9,7 @@ from flask import Flask
 from flask_babel import get_locale, gettext
 
 from .chart import progression_chart
-from .rules.i18n import N_
+from .games import KINDS
 
 # where the pips sit on a 3x3 grid (0..8, row by row) for each number up to 9;
 # 10..18 draw as a numeral since dot patterns stop being readable at phone size
@@ -27,15 +27,8 @@ PIP_LAYOUT: dict[int, tuple[int, ...]] = {
 }
 
 
-PRESET_NAMES: dict[str, str] = {
-    "standard": N_("Standard"),
-    "italian": N_("Italian"),
-    "czech": N_("Czech"),
-    "portuguese": N_("Portuguese"),
-    "german": N_("German"),
-    "pagat": N_("Pagat"),
-}
-"""Short names for the rule sets, for table headings and tags where the full title does not fit."""
+PRESET_NAMES: dict[str, str] = {name: short for kind in KINDS.values() for name, short in kind.short_names.items()}
+"""Short names for every game's rule sets, for table headings and tags where the full title does not fit."""
 
 
 def preset_name(preset: str) -> str:

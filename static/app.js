@@ -151,7 +151,7 @@ function setUpPicker() {
   dialog.addEventListener("close", () => {
     if (dialog.returnValue === "use" && field) {
       field.value = String(total());
-      // Super Domino also records how many tiles are left
+      // some games record the tiles left too
       const tilesField = field.dataset.tiles && document.getElementById(field.dataset.tiles);
       if (tilesField) tilesField.value = String(count());
       // tiles left in a hand: that player did not go out after all, and how the round ended is to choose again

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import KINDS
+from scorekeeper.games import DEFAULT_KIND, KINDS
 from scorekeeper.kinds import GameKind
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,3 +64,12 @@ def test_the_names_of_a_game_cover_its_id_class_name_and_title() -> None:
 def test_a_game_is_named_only_in_its_own_folders(kind: GameKind) -> None:
     found = files_naming(kind)
     assert len(found) <= MOST_FILES, f"{kind.id} is named in {len(found)} files outside its folders: {found}"
+
+
+def test_every_package_in_the_games_folder_is_a_registered_game_in_the_order_of_its_place() -> None:
+    """Adding a game is adding its folder: the registry finds it without a line naming it."""
+    folders = {p.name for p in (ROOT / "scorekeeper" / "games").iterdir() if (p / "__init__.py").is_file()}
+    assert {kind.folder for kind in KINDS.values()} == folders
+    places = [kind.place for kind in KINDS.values()]
+    assert places == sorted(places) and len(set(places)) == len(places)
+    assert DEFAULT_KIND is next(iter(KINDS.values()))

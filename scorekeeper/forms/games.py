@@ -16,8 +16,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.utils import unset_value
 
 from ..games import DEFAULT_KIND, KINDS, kind_of
-from ..games.mexican_train import KIND as MEXICAN_TRAIN
-from ..house_rules import HOUSE_RULES, HouseRule
+from ..house_rules import HouseRule
 from ..i18n import _l
 from ..kinds import GameKind
 from ..models import Round
@@ -43,6 +42,11 @@ EVERY_GAME_SEATS = min(k.max_players for k in KINDS.values())
 GAME_SEATS = max(MOST_SEATS, SEATS_EVER)
 """Seats one game may have had in all, counting those who joined late or left: the round form's fields."""
 """Name fields shown before "More players": as many as every game takes."""
+
+
+def _readers(field: str) -> list[GameKind]:
+    """The games whose setup reads a field of the new-game form (``kind.setup_fields``), in the registry's order."""
+    return [kind for kind in KINDS.values() if field in kind.setup_fields] or [DEFAULT_KIND]
 
 
 class SeatList(FieldList):
@@ -96,14 +100,14 @@ class NewGameForm(FlaskForm):
         ],
         default="",
     )
-    # Mexican Train's setup
+    # the setup fields, each offering what the games that read it offer; each game's partial shows those it reads
     set = SelectField(
         _l("Set"),
         choices=[
             SelectChoice(str(n), _l("Double-%(set)d (%(count)d tiles)", set=n, count=DominoSet(n).tile_count))
-            for n in MEXICAN_TRAIN.sets
+            for n in sorted({n for kind in _readers("set") for n in kind.sets})
         ],
-        default=str(MEXICAN_TRAIN.default_set),
+        default=str(_readers("set")[0].default_set),
     )
     order = RadioField(
         _l("Engines"),
@@ -113,17 +117,16 @@ class NewGameForm(FlaskForm):
     rounds = StringField(_l("Rounds to play"), default="")
     rules = SelectField(
         _l("Rules"),
-        choices=[SelectChoice(p.name, _l(p.title)) for p in MEXICAN_TRAIN.presets.values()],
-        default=MEXICAN_TRAIN.default_rules,
+        choices=[SelectChoice(p.name, _l(p.title)) for kind in _readers("rules") for p in kind.presets.values()],
+        default=_readers("rules")[0].default_rules,
     )
     double_blank = SelectField(
         _l("Double-blank counts"),
         choices=[SelectChoice(str(v), _l("%(pips)d pips", pips=v)) for v in DOUBLE_BLANK_VALUES],
         default="0",
     )
-    # Super Domino's setup
     hands = StringField(_l("Hands to play"), default="")
-    # the house rules: a field per rule of scorekeeper.house_rules, added below the class (house_<rule name>)
+    # the house rules: a field per rule any game offers, added below the class (house_<rule name>)
 
     def house_fields(self, kind: GameKind) -> list[tuple[HouseRule, Any]]:
         """The game's house rules with their fields, in the list's order, for its "House rules" panel."""
@@ -226,7 +229,7 @@ def _house_value(rule: HouseRule, data: object) -> object:
     return text if text != "" else None
 
 
-for _rule in HOUSE_RULES:
+for _rule in {rule.name: rule for kind in KINDS.values() for rule in kind.house_rules}.values():
     setattr(NewGameForm, _house_field(_rule), _house_input(_rule))
 
 

@@ -10,6 +10,7 @@ names a game. Code outside asks the registry for a kind, and the kind (or :func:
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
@@ -51,3 +52,8 @@ def part(kind: GameKind, name: str) -> ModuleType:
     """The module ``name`` of the game's own package (``part(kind, "checker")``): the pieces a higher floor
     (forms, pages) needs, found by the package's convention rather than by the game's name."""
     return importlib.import_module(f"{__name__}.{kind.folder}.{name}")
+
+
+def has_part(kind: GameKind, name: str) -> bool:
+    """Whether the game's package has the module ``name`` (a game may have no rules pages yet)."""
+    return importlib.util.find_spec(f"{__name__}.{kind.folder}.{name}") is not None

@@ -37,7 +37,7 @@ from sqlalchemy import Boolean, Column, DateTime, Integer, String, inspect, sele
 from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, aliased, selectinload
 
-from ..games import KINDS
+from ..games import DEFAULT_KIND, KINDS
 from ..house_rules import HouseRuleAlone, HouseRuleError, read_house_rules
 from ..i18n import _
 from ..models import (
@@ -581,13 +581,13 @@ def _check_house_rules(game: _Row, path: str) -> None:
     text = game.values.get("house_rules")
     if text is None:
         return
-    kind = KINDS[game.values.get("kind") or "mexican-train"]
+    kind = KINDS[game.values.get("kind") or DEFAULT_KIND.id]
     try:
         house = json.loads(text)
         if not isinstance(house, dict):
             raise HouseRuleError("", "expected a JSON object of house rules")
         preset = game.values.get("rules") or kind.default_rules
-        read_house_rules(preset, house, offered=bool(kind.house_rules), strict=False)
+        read_house_rules(preset, house, kind.house_rules, strict=False)
     except HouseRuleAlone:
         # kept before the rule it depends on was required: the game reads it as not there (stored_house_rules)
         return

@@ -106,10 +106,8 @@ _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 def sentence(error: rules.FormatError) -> str:
     """An impossible table in a player's words. The engine's position problems are written for JSON
-    ("... so open_doubles cannot be empty"): the one the checker's boxes can cause gets a sentence of its own,
-    and any other identifier left in a problem is spelt as words."""
-    if error.field == "laid_double":
-        return _("You ticked that you just laid a double: mark it as an open double on the train where it lies.")
+    ("... so open_doubles cannot be empty"): any identifier left in a problem is spelt as words (a game's checker
+    gives the problems its own boxes can cause a sentence of their own)."""
     problem = _IDENTIFIER.sub(lambda m: m.group(0).replace("_", " "), error.problem)
     return f"{problem[:1].upper()}{problem[1:]}."
 
@@ -146,7 +144,7 @@ class DealAnswer:
     players: int
     highest: int
     kind: GameKind
-    """The game the rules are for: Mexican Train's presets, or Super Domino's."""
+    """The game the rules are for: the one whose presets include them."""
     preset: rules.NamedRules[Any]
     tiles_each: int | None
     boneyard: int | None
@@ -176,7 +174,7 @@ def deal_rules(preset: str) -> GameKind:
     return kind
 
 
-def deal_lookup(players: int, highest: int | None = None, preset: str = "standard") -> DealAnswer:
+def deal_lookup(players: int, highest: int | None = None, preset: str = DEFAULT_KIND.default_rules) -> DealAnswer:
     """Tiles each and the boneyard left for this many players under any game's preset (with the game's usual set
     when ``highest`` is None); a set that cannot deal says so in ``problem``."""
     kind = deal_rules(preset)
@@ -200,7 +198,7 @@ def deal_lookup(players: int, highest: int | None = None, preset: str = "standar
 
 
 MOST_SEATS = 40
-"""Beyond any table a set deals for (double-18 Super Domino seats 21): where the deal table stops looking."""
+"""Beyond any table a set deals for (the largest sets seat about 21): where the deal table stops looking."""
 
 
 def deal_table(highest: int, kind: GameKind = DEFAULT_KIND) -> list[tuple[int, dict[str, int | None]]]:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from .. import rules
-from ..games import KINDS
+from ..games import DEFAULT_KIND, KINDS
 from ..i18n import _
 from ..kinds import GameKind
 from .game_view import StoredSeat
@@ -85,7 +85,7 @@ def check_game(game: Node, path: str) -> None:
         count = values.get(counter)
         if count is not None and not 0 <= count <= COUNTER_MOST:
             raise FormatError(f"{path}.{counter}", _("a count of changes no game reaches."))
-    kind = KINDS[values.get("kind") or "mexican-train"]
+    kind = KINDS[values.get("kind") or DEFAULT_KIND.id]
     seats, rounds = game.children["seats"], game.children["rounds"]
     engines = _check_setup(values, kind, len(playing(_Seated(seats, []), 1)), path)
     _check_seats(seats, f"{path}.seats")
@@ -99,7 +99,7 @@ def _check_setup(values: dict[str, Any], kind: GameKind, seats: int, path: str) 
     if highest not in kind.sets:
         problem = _("a %(game)s game is not played with a double-%(set)s set.", game=kind.title, set=highest)
         raise FormatError(f"{path}.set_highest", problem)
-    preset = values.get("rules", "standard")
+    preset = values.get("rules", DEFAULT_KIND.default_rules)
     if preset not in kind.presets and preset != kind.default_rules:
         raise FormatError(f"{path}.rules", _("the rules %(rules)s are not known here.", rules=preset))
     if values.get("double_blank", 0) not in rules.DOUBLE_BLANK_VALUES:

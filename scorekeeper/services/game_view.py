@@ -391,7 +391,7 @@ def _first_dealer(game: AnyGame) -> int:
 
 def _dealing(game: AnyGame, number: int, engine: int | None) -> rules.Dealing:
     """Who deals round ``number`` and who plays first, by the game's preset (its kind's first preset for a game
-    stored without one, as Super Domino's score sheet is)."""
+    stored without one, as a game without presets on its score sheet is)."""
     kind = kind_of(game.kind)
     preset = kind.presets.get(game.rules) or next(iter(kind.presets.values()))
     seats = game.seats

@@ -203,9 +203,10 @@ def new_game_from_json(data: Mapping[str, object]) -> NewGame:
 
 def house_rules_of(game: AnyGame) -> HouseRules:
     """The house rules the game was started with (none for a game kind without house rules)."""
-    if not kind_of(game.kind).house_rules:
+    offered = kind_of(game.kind).house_rules
+    if not offered:
         return NO_HOUSE_RULES
-    return stored_house_rules(game.rules, game.house_rules)
+    return stored_house_rules(game.rules, game.house_rules, offered)
 
 
 STAND_IN_ENGINES = ("highest-double", "next-double")

@@ -31,7 +31,7 @@ def play_again(db: Session, game: Game) -> Game:
         rounds=game.rounds_planned,
         ascending=game.ascending,
         double_blank=game.double_blank,
-        house_rules=stored_house_rules(game.rules, game.house_rules),
+        house_rules=stored_house_rules(game.rules, game.house_rules, kind_of(game.kind).house_rules),
     )
     # a seat out of range (a hand-edited database) counts as the first seat, as the table screen shows it
     seats = sorted(game.seats, key=lambda s: s.position)

@@ -26,7 +26,7 @@ class Place:
     rank: int
     player: str
     score: str
-    """"45 pips", or in Super Domino "3 hands won", in the reader's language."""
+    """"45 pips", or in a game scored by hands won "3 hands won", in the reader's language."""
     mark: str = ""
     """When the player left ("left after round 4"), or nothing: a player who left holds no place."""
 
@@ -41,7 +41,7 @@ class ResultCard:
     """A finished game's result, in the reader's language, as the shared text and picture both say it."""
 
     title: str
-    """The game's name ("Mexican Train")."""
+    """The game's name, its kind's title."""
     headline: str
     """Who won, as the end screen says it, without its markup."""
     places: tuple[Place, ...]

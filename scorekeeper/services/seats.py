@@ -7,7 +7,7 @@ the round to play next).
 
 A late joiner sits after the last seat and plays from the next round on (``Seat.joined_round``), starting with
 the total the table chose at the join (``Seat.start_total``): the highest total of the players at the table, or
-zero. In a game scored by hands won (Super Domino) a late joiner starts with no hands won and no pips: a hand
+zero. In a game scored by hands won a late joiner starts with no hands won and no pips: a hand
 is won at the table, never given. A player who leaves keeps their total and plays no further round
 (``Seat.left_round``); the game keeps at least its kind's fewest players. The round form, the phones' drafts,
 the deal and the dealer go by who plays each round (:mod:`.seating`).

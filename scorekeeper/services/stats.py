@@ -9,14 +9,14 @@ None for all), not in the trash, optionally since the start of this month or yea
 - **best** and **worst game** (the lowest and highest game total: pips over the whole game, in both games, with
   the total a late joiner started with);
 - **lowest** and **highest round** (pips left in one round); **streak** (most rounds in a row, in one game,
-  they went out of); **hands won** (Super Domino);
+  they went out of); **hands won** (games scored by hands won);
 - **head to head**: for each other person, the games they both finished and in how many each placed ahead;
 - **series**: each game's total in the order the games started, for a chart.
 
-First place is the table screen's own: its standings (the lowest total in Mexican Train; in Super Domino the
-most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are worked out from
-its game whenever the game changes and kept on a row (services.results), so that a stats page adds up a row per
-seat and game: its cost grows with the games counted, not with every score ever entered.
+First place is the table screen's own: its standings (the lowest total in a game scored by pips; in one scored by
+hands won the most hands won, then the fewest pips), equals sharing a place. Each seat's place and figures are
+worked out from its game whenever the game changes and kept on a row (services.results), so that a stats page adds
+up a row per seat and game: its cost grows with the games counted, not with every score ever entered.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class Record:
     rounds: int
     pips: int
     hands: int
-    """Hands won (Super Domino; 0 in Mexican Train)."""
+    """Hands won (in a game scored by hands won; 0 in the others)."""
     went_out: int
     blocked: int
     best_game: int

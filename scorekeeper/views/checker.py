@@ -50,14 +50,14 @@ def deal() -> Response | tuple[str, int]:
     """How many tiles each player draws, for every set, player count and preset of either game (the same until
     the next deployment, for each question asked); rules no game has are refused on the page, by name."""
     try:
-        kind = services.deal_rules(request.args.get("rules", "standard"))
+        kind = services.deal_rules(request.args.get("rules", DEFAULT_KIND.default_rules))
     except services.Invalid as e:
         return _deal_page(None, DEFAULT_KIND, e.message), 422
     return cached_page(lambda: _deal(kind))
 
 
 def _deal(kind: GameKind) -> str:
-    preset = request.args.get("rules", "standard")
+    preset = request.args.get("rules", DEFAULT_KIND.default_rules)
     highest = number(request.args.get("set", "")) or kind.default_set
     highest = highest if highest in rules.SUPPORTED_SETS else kind.default_set
     players = number(request.args.get("players", "4")) or 4

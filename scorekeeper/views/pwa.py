@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, send_from_directory, url_for
+from flask_babel import force_locale
+
+from ..games import KINDS
 
 bp = Blueprint("pwa", __name__)
+
+
+def _games() -> str:
+    """The games the app keeps score of, in English as the manifest's name always was: "A, B and C"."""
+    with force_locale("en"):
+        titles = [str(kind.title) for kind in KINDS.values()]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
 
 
 @bp.get("/manifest.webmanifest")
@@ -12,7 +22,7 @@ def manifest() -> Response:
     """Let the phone add the app to its home screen and open it full-screen."""
     response = jsonify(
         {
-            "name": "Scorekeeper: Mexican Train and Super Domino",
+            "name": f"Scorekeeper: {_games()}",
             "short_name": "Scorekeeper",
             "start_url": url_for("games.index"),
             "scope": url_for("games.index"),

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db import session
-from scorekeeper.house_rules import HOUSE_RULES
+from scorekeeper.games.mexican_train.house_rules import HOUSE_RULES
 from scorekeeper.models import Game
 from scorekeeper.rules import OPTION_NAMES, SCORING_RULE_NAMES
 

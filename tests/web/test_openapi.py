@@ -3,6 +3,7 @@ describing the answers a real session gets, and fuzzed with schemathesis against
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import time
@@ -27,9 +28,12 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from scorekeeper.games import DEFAULT_KIND, KINDS
+from scorekeeper.openapi import openapi_document
+
 from .helpers import OPEN_DOUBLE_POSITION as POSITION
 
-DOC: dict[str, Any] = json.loads((Path(__file__).parents[2] / "scorekeeper" / "openapi.json").read_text())
+DOC: dict[str, Any] = copy.deepcopy(openapi_document())
 METHODS = {"get", "put", "post", "delete", "patch"}
 
 
@@ -217,3 +221,23 @@ def test_schemathesis_finds_no_5xx_and_no_undocumented_answer(app: Flask) -> Non
             sent += _fuzz(op, GenerationMode.NEGATIVE, ids)
     print(f"schemathesis: {sent} requests in {time.monotonic() - started:.1f} s")
     assert sent >= 2_000
+
+
+def test_the_games_and_their_presets_come_from_the_registry(client: FlaskClient) -> None:
+    """A game added to scorekeeper/games/ appears in every "game" enum and its presets in every "rules" one,
+    without editing openapi.json; a game's own pieces (house rules) come from its package."""
+    served = client.get("/api/v1/openapi.json").get_json()
+    schemas = served["components"]["schemas"]
+    for name in ("NewGame", "Game", "Position", "Deal", "Preset"):
+        assert schemas[name]["properties"]["game"]["enum"] == list(KINDS), name
+    assert schemas["NewGame"]["properties"]["game"]["default"] == DEFAULT_KIND.id
+    every_preset = list(dict.fromkeys(p for kind in KINDS.values() for p in (*kind.presets, kind.default_rules)))
+    assert schemas["NewGame"]["properties"]["rules"]["enum"] == every_preset
+    deal_rules = next(p for p in served["paths"]["/deal"]["get"]["parameters"] if p["name"] == "rules")
+    assert deal_rules["schema"]["enum"] == every_preset
+    offered = {rule.name for kind in KINDS.values() for rule in kind.house_rules}
+    assert set(schemas["NewGame"]["properties"]["house_rules"]["properties"]) == offered
+    presets = client.get("/api/v1/presets").get_json()["presets"]
+    assert [(p["game"], p["name"]) for p in presets] == [(k.id, p) for k in KINDS.values() for p in k.presets]
+    raw = (Path(__file__).parents[2] / "scorekeeper" / "openapi.json").read_text()
+    assert not any(kind.id in raw for kind in KINDS.values())  # the shipped JSON names no game's id

@@ -11,7 +11,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.games.chicken_foot import reference as chicken_foot
+from scorekeeper.games.mexican_train import KIND as MEXICAN_TRAIN
+from scorekeeper.games.mexican_train.reference import VARIANTS_PAGE
+from scorekeeper.games.super_domino import KIND as SUPER_DOMINO
+from scorekeeper.reference_pages import without_option_ids
 from scorekeeper.rules import (
     ANCHORS,
     MEXICAN_TRAIN_RULES,
@@ -27,16 +30,15 @@ from scorekeeper.rules import (
 from scorekeeper.services.reference import (
     ANCHOR_PAGES,
     PATHS,
-    RULES_PAGE,
     SECTIONS,
     SUBSECTIONS,
-    SUPER_DOMINO_PAGE,
-    VARIANTS_PAGE,
     reference_url,
-    without_option_ids,
 )
 
 from .helpers import OPEN_DOUBLE_POSITION, text
+
+RULES_PAGE = MEXICAN_TRAIN.reference_page
+SUPER_DOMINO_PAGE = SUPER_DOMINO.reference_page
 
 BUDGET = 50_000  # bytes: a page's HTML with the CSS and JS it links, uncompressed (as tests/web/test_pwa.py)
 PAGE_IDS = {"main", "contents"}  # every page has these: base.html's main, and the page's own table of contents
@@ -188,12 +190,12 @@ def test_the_three_pages_answer_with_their_titles_and_the_stylesheet(
         RULES_PAGE: "/rules",
         VARIANTS_PAGE: "/rules/variants",
         SUPER_DOMINO_PAGE: "/rules/super-domino",
-        chicken_foot.PAGE: "/rules/chicken-foot",
+        "reference.chicken_foot_rules": "/rules/chicken-foot",
     }
     assert pages[RULES_PAGE].h1 == "Mexican Train: the rules"
     assert pages[VARIANTS_PAGE].h1 == "Rule sets and house rules"
     assert pages[SUPER_DOMINO_PAGE].h1 == "Super Domino: the rules"
-    assert pages[chicken_foot.PAGE].h1 == "Chicken Foot: the rules"
+    assert pages["reference.chicken_foot_rules"].h1 == "Chicken Foot: the rules"
     for p in pages.values():
         assert p.stylesheets[-1] == "/static/reference.css"
 
@@ -365,7 +367,7 @@ def test_the_other_sections_have_stable_ids(page: Page, section: str) -> None:
 
 
 def test_the_dealing_section_gives_the_standard_deal_and_links_the_tables(client: FlaskClient, page: Page) -> None:
-    from scorekeeper.services.reference import deal_summary
+    from scorekeeper.reference_pages import deal_summary
 
     assert deal_summary(PRESETS["standard"].options.deals, 12) in page.html
     assert "/rules/variants#deal-tables" in page.hrefs
@@ -455,7 +457,7 @@ def test_a_few_deal_cells_a_player_would_look_up(
 
 
 def test_the_comparison_sums_up_each_deal_in_one_line(variants: Page) -> None:
-    from scorekeeper.services.reference import deal_summary
+    from scorekeeper.reference_pages import deal_summary
 
     italian = deal_summary(PRESETS["italian"].options.deals, 12)
     assert italian == "2–3 players: 16 · 4 players: 15 · 5 players: 14 · 6 players: 12 · 7 players: 10 · 8 players: 9"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ...reference_pages import Dispute, ReferencePage
 from ...rules import DominoSet
 from ...rules.chicken_foot import CHICKEN_DEALS, CHICKEN_PRESETS, RULES, ChickenPreset
 from ...rules.i18n import N_
@@ -63,19 +64,19 @@ PARAGRAPHS: tuple[str, ...] = (
 )
 """The ids of the paragraphs a link may land on: the answers to the disputes and the rules."""
 
-DISPUTES: tuple[tuple[str, str], ...] = (
-    (N_("Must I play on the chicken-footed double even if I could play elsewhere?"), "cf-foot-first"),
-    (N_("Can the first player play more than one tile?"), "cf-one-tile"),
-    (N_("How many tiles go around the centre before other plays?"), "cf-first-feet"),
-    (N_("What if nobody can play on the centre double?"), "cf-feet-stuck"),
-    (N_("Can a toe of a chicken foot be a double?"), "cf-two-doubles"),
-    (N_("May I go out on a double before its foot has toes?"), "cf-double-last"),
-    (N_("What if nobody can finish a chicken foot?"), "cf-foot-stuck"),
-    (N_("May I draw while I hold a tile that fits?"), "cf-pass-holding"),
-    (N_("What if nobody holds the round's double?"), "cf-double-missing"),
-    (N_("What does the double-blank count?"), "cf-double-blank"),
+DISPUTES = (
+    Dispute(N_("Must I play on the chicken-footed double even if I could play elsewhere?"), "cf-foot-first"),
+    Dispute(N_("Can the first player play more than one tile?"), "cf-one-tile"),
+    Dispute(N_("How many tiles go around the centre before other plays?"), "cf-first-feet"),
+    Dispute(N_("What if nobody can play on the centre double?"), "cf-feet-stuck"),
+    Dispute(N_("Can a toe of a chicken foot be a double?"), "cf-two-doubles"),
+    Dispute(N_("May I go out on a double before its foot has toes?"), "cf-double-last"),
+    Dispute(N_("What if nobody can finish a chicken foot?"), "cf-foot-stuck"),
+    Dispute(N_("May I draw while I hold a tile that fits?"), "cf-pass-holding"),
+    Dispute(N_("What if nobody holds the round's double?"), "cf-double-missing"),
+    Dispute(N_("What does the double-blank count?"), "cf-double-blank"),
 )
-"""(question as a message id, the paragraph that answers it), most argued first."""
+"""The questions tables argue about most, each with the paragraph that answers it."""
 
 RULE_PARAGRAPHS: Mapping[str, str] = {
     "cf-centre-not-full": "cf-first-feet",
@@ -155,3 +156,26 @@ def anchors() -> tuple[str, ...]:
         *(f"cf-preset-{name}" for name in CHICKEN_PRESETS),
         *(f"rule-{rule}" for rule in rule_ids()),
     )
+
+
+def _context() -> Mapping[str, object]:
+    return {"rule_ids": RULES, "cf": facts()}
+
+
+PAGES = (
+    ReferencePage(
+        endpoint=PAGE,
+        path=PATH,
+        template=TEMPLATE,
+        title=N_("Chicken Foot: the rules"),
+        name=N_("Chicken Foot"),
+        sections=SECTIONS,
+        subsections=SUBSECTIONS,
+        paragraphs=PARAGRAPHS,
+        ids=anchors(),
+        disputes=DISPUTES,
+        rule_paragraphs=RULE_PARAGRAPHS,
+        context=_context,
+    ),
+)
+"""The game's rules pages."""

@@ -88,7 +88,11 @@ def check_sketch(request: CheckRequest) -> CheckResult:
         )
         verdict = pos.check(request.move)
     except rules.FormatError as e:
-        message = sentence(e)
+        message = (
+            _("You ticked that you just laid a double: mark it as an open double on the train where it lies.")
+            if e.field == "laid_double"  # the one problem the page's boxes can cause
+            else sentence(e)
+        )
         raise Invalid(message, {Field(e.field): message}) from e
     return CheckResult(verdict, pos.legal_moves(), rules.PRESETS[pos.preset], pos, request.laid_double)
 

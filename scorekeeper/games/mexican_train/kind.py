@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ... import rules
-from ...house_rules import HOUSE_RULES
 from ...i18n import _, _l
 from ...kinds import GameKind, Played, Setup, Words
 from ...reading import Problems, whole
 from ...rules.i18n import N_
 from ...rules.text import brief
+from .house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -152,5 +153,8 @@ MEXICAN_TRAIN = MexicanTrainKind(
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),
     deal_page="checker.deal",
     has_engines=True,
+    short_names=MappingProxyType(
+        {"standard": N_("Standard"), "italian": N_("Italian"), "czech": N_("Czech"), "portuguese": N_("Portuguese")}
+    ),
     house_rules=HOUSE_RULES,
 )

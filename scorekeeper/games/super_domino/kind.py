@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ... import rules
@@ -159,5 +160,6 @@ SUPER_DOMINO = SuperDominoKind(
     ),
     rounds_field="hands",
     setup_fields=("hands",),
+    short_names=MappingProxyType({"german": N_("German"), "pagat": N_("Pagat")}),
     wins_hands=True,
 )
