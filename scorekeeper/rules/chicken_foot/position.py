@@ -181,8 +181,7 @@ def table_fields(t: ChickenTable, preset: str, names: tuple[str, ...] | None) ->
 def check_chicken(position: ChickenPosition | Mapping[str, Any], move: ChickenMove | Mapping[str, Any]) -> Verdict:
     """The Chicken Foot checker in one call; bad JSON raises :class:`PositionError` or :class:`MoveError`."""
     pos = position if isinstance(position, ChickenPosition) else ChickenPosition.from_json(position)
-    mv = move if isinstance(move, ChickenMove) else ChickenMove.from_json(move)
-    return pos.check(mv)
+    return pos.check(move if isinstance(move, ChickenMove) else pos.read_move(move))
 
 
 # -- validation: build the core table, or say exactly what is wrong -----------------------
