@@ -9,8 +9,11 @@ import pytest
 
 from scorekeeper.rules import DealError, MoveError, OptionsError, PositionError
 from scorekeeper.rules.chicken_foot import (
+    ANCHORS,
     CHICKEN_DEALS,
     CHICKEN_PRESETS,
+    ROOM,
+    RULES,
     ChickenMove,
     ChickenPosition,
     ChickenRound,
@@ -233,3 +236,14 @@ def test_a_sketch_guesses_a_chicken_yard_and_names_a_bad_field() -> None:
     with pytest.raises(SketchError) as caught:
         sketch_position(rules="chicken-foot", players=4, turn=0, ends=MID, unfilled=[9], hand=[Tile(4, 1)])
     assert caught.value.field == "unfilled[0]"
+
+
+def test_the_room_hands_the_registry_everything_it_needs() -> None:
+    assert (ROOM.game, ROOM.name, ROOM.sets) == ("chicken-foot", "Chicken Foot", (6, 9, 12))
+    pos = ROOM.read_position(cf_json("4-1", ends=MID))
+    assert isinstance(pos, ROOM.position) and pos.game == ROOM.game
+    assert ROOM.deal_size(4, 9) == 11 and ROOM.max_players(12) == 10
+    assert ROOM.presets is CHICKEN_PRESETS and ROOM.rules is RULES and ROOM.anchors is ANCHORS
+    assert {anchor for _, anchor in RULES.values()} <= set(ANCHORS)
+    assert isinstance(ROOM.round.deal(players=3, seed=1), ChickenRound)
+    assert ROOM.move.parse("9-4 on 1") == ChickenMove.play("9-4", 1)
