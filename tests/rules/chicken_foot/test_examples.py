@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.rules import IllegalMove
 from scorekeeper.rules.chicken_foot import RULES, ChickenMove, ChickenRound
 from scorekeeper.rules.chicken_foot import rulebook as R
+from scorekeeper.rules.tiles import Tile
 
 from .helpers import MID, RING, cf_pos
 
@@ -46,7 +47,11 @@ def test_nobody_holds_the_rounds_double_so_players_draw_one_each_in_turn() -> No
     assert pos.check(M.draw()).reason == "You may draw: nobody has laid the round's double yet and you do not hold it."
     drew = cf_pos("9-4 8-1 7-7", ends=[], drawn=True)
     assert drew.legal_moves() == [M.pass_()]
-    assert rule(drew, M.draw()) == R.CF_ALREADY_DREW  # one tile a turn, even under draw until playable
+    assert drew.check(M.draw()).reason == (
+        "You have already drawn this turn: lay 9-9 in the centre if you drew it, or pass."
+    )
+    until = cf_pos("9-4 8-1 7-7", ends=[], drawn=True, rules={"preset": "chicken-foot", "draw": "until-playable"})
+    assert rule(until, M.draw()) == R.CF_ALREADY_DREW  # one tile a turn, even under draw until playable
     lucky = cf_pos("9-4 8-1 9-9", ends=[], drawn=True)
     assert lucky.legal_moves() == [M.centre("9-9")]
 
@@ -287,3 +292,12 @@ def test_an_illegal_push_raises_illegal_move_with_its_title() -> None:
     with pytest.raises(IllegalMove) as caught:
         r.push(M.play("9-4", 0))
     assert caught.value.rule in RULES and caught.value.title and caught.value.anchor.startswith("chicken-foot-")
+
+
+def test_a_round_draws_one_tile_and_hands_it_back() -> None:
+    pos = cf_pos("8-8", ends=MID, hand_sizes=[1, 1, 1, 1], boneyard=2)
+    r = ChickenRound.from_position(pos, hands=[["8-8"], ["8-0"], ["8-1"], ["8-2"]], boneyard=["6-5", "4-3"])
+    assert r.draw() == Tile(4, 3)  # the chicken yard is drawn from its end
+    assert r.legal_moves() == [M.play("4-3", 0), M.play("4-3", 5)]
+    r.play("4-3", 5)
+    assert r.turn == 1 and r.ends[5] == 4 and r.hand(0) == (Tile(8, 8),)
