@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -239,11 +240,26 @@ def test_a_sketch_guesses_a_chicken_yard_and_names_a_bad_field() -> None:
 
 
 def test_the_room_hands_the_registry_everything_it_needs() -> None:
-    assert (ROOM.game, ROOM.name, ROOM.sets) == ("chicken-foot", "Chicken Foot", (6, 9, 12))
+    assert (ROOM.id, ROOM.name) == ("chicken-foot", "Chicken Foot")
     pos = ROOM.read_position(cf_json("4-1", ends=MID))
-    assert isinstance(pos, ROOM.position) and pos.game == ROOM.game
-    assert ROOM.deal_size(4, 9) == 11 and ROOM.max_players(12) == 10
-    assert ROOM.presets is CHICKEN_PRESETS and ROOM.rules is RULES and ROOM.anchors is ANCHORS
-    assert {anchor for _, anchor in RULES.values()} <= set(ANCHORS)
-    assert isinstance(ROOM.round.deal(players=3, seed=1), ChickenRound)
-    assert ROOM.move.parse("9-4 on 1") == ChickenMove.play("9-4", 1)
+    assert isinstance(pos, ChickenPosition) and pos.game == ROOM.id
+    assert ROOM.deal_size(4, 9, "chicken-foot") == 11 and ROOM.deal_size(10, 12, {"preset": "chicken-foot"}) == 7
+    with pytest.raises(OptionsError):
+        ROOM.deal_size(4, 12, "standard")  # another game's preset is not dealt for
+    with pytest.raises(DealError):
+        ROOM.deal_size(9, 9, "chicken-foot")
+    assert ROOM.starting_rule(CHICKEN_PRESETS["chicken-foot"].options) == "engine-holder"
+    assert ROOM.round_doubles("chicken-foot", 9) == (9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+    assert ROOM.reader.presets is CHICKEN_PRESETS
+    book = getattr(ROOM, "rulebook", None)  # once wired in, the floor's Rulebook built from the room's sections
+    if book is None:
+        book = Rulebook(ROOM.sections)
+    assert dict(book.rules) == dict(RULES) and dict(book.anchors) == dict(ANCHORS)
+
+
+class Rulebook:
+    """The floor's ``Rulebook`` read the way the registry reads it, for a room not wired in yet."""
+
+    def __init__(self, sections: tuple[tuple[str, str, Mapping[str, str]], ...]) -> None:
+        self.rules = {rule: (title, anchor) for anchor, _, rules in sections for rule, title in rules.items()}
+        self.anchors = {anchor: heading for anchor, heading, _ in sections}
