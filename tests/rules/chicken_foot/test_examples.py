@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.rules import IllegalMove
@@ -301,3 +303,11 @@ def test_a_round_draws_one_tile_and_hands_it_back() -> None:
     assert r.legal_moves() == [M.play("4-3", 0), M.play("4-3", 5)]
     r.play("4-3", 5)
     assert r.turn == 1 and r.ends[5] == 4 and r.hand(0) == (Tile(8, 8),)
+
+
+def test_every_rule_has_an_example_in_this_file() -> None:
+    """A rule added to the rulebook without an example of its reason above fails here."""
+    source = Path(__file__).read_text()
+    names = {name for name in dir(R) if name.startswith("CF_") and name != "CF_LEGAL"}
+    assert {getattr(R, name) for name in names} == set(RULES) - {R.CF_LEGAL}
+    assert [name for name in sorted(names) if f"R.{name}" not in source] == []
