@@ -1,18 +1,22 @@
 """Chicken Foot: the rules room for the game of rounds from the highest double down, with feet on every double.
 
-Import the public names from here (the lead registers :data:`ROOM` with the shared floor):
+Import the public names from here. :data:`ROOM` is what the registry of rooms asks of this game, field for
+field the ``GameRoom`` of the shared floor's ``rules/room.py`` (branch ``layers``), which this branch does not
+have yet; wiring it in is ``GameRoom(**fields)`` with ``rulebook=Rulebook(tuple(Section(*s) for s in
+ROOM.sections))`` in place of ``sections``.
 
 >>> from scorekeeper.rules.chicken_foot import ChickenRound, CHICKEN_PRESETS, chicken_deal_size
 >>> chicken_deal_size(4, 9), list(CHICKEN_PRESETS)
 (11, ['chicken-foot', 'chicken-foot-double-6', 'chicken-foot-double-12'])
->>> ROOM.game, ROOM.position.__name__
-('chicken-foot', 'ChickenPosition')
+>>> ROOM.id, ROOM.deal_size(4, 12, "chicken-foot"), ROOM.round_doubles("chicken-foot-double-6", 6)
+('chicken-foot', 15, (6, 5, 4, 3, 2, 1, 0))
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .core import ChickenTable
 from .moves import ChickenMove
@@ -33,51 +37,61 @@ from .options import (
 )
 from .position import GAME, ChickenPosition, check_chicken
 from .round import ChickenOutcome, ChickenRound, Placement, round_doubles
-from .rulebook import ANCHORS, RULES, ChickenIllegalMove, ChickenVerdict
+from .rulebook import ANCHORS, RULES, SECTIONS, ChickenIllegalMove, ChickenVerdict
 from .sketch import picture, sketch_position
+
+ENGINE_HOLDER = "engine-holder"
+"""The shared dealer's rule id for "whoever holds the round's double starts" (``seats.ENGINE_HOLDER``)."""
+
+
+def read_position(data: Mapping[str, Any]) -> ChickenPosition:
+    """A position from its JSON object; raises ``PositionError`` naming the field."""
+    return ChickenPosition.from_json(data)
+
+
+def deal_size(players: int, highest: int, rules: object = "chicken-foot") -> int:
+    """Tiles each player is dealt under a Chicken Foot rules spec (another game's spec raises ``OptionsError``)."""
+    resolve(rules)
+    return chicken_deal_size(players, highest)
+
+
+def starting_rule(options: ChickenOptions) -> str | None:
+    """Every preset: whoever holds the round's double lays it (if nobody does, players draw in turn from the
+    player after the dealer until someone draws it)."""
+    return ENGINE_HOLDER
+
+
+def game_round_doubles(rules: object, highest: int) -> tuple[int, ...]:
+    """The double each round opens on, in play order: the set's highest down to the double-blank, in every preset."""
+    resolve(rules)
+    return round_doubles(highest)
 
 
 @dataclass(frozen=True, slots=True)
 class Room:
-    """What the shared floor needs to know of one game's rules room, in one value."""
+    """The fields of the floor's ``GameRoom`` (with ``sections`` for its ``Rulebook``), until this branch has it."""
 
-    game: str
-    """The JSON ``game`` field of its positions."""
+    id: str
     name: str
-    """Its English name."""
-    read_position: Callable[[object], ChickenPosition]
-    position: type[ChickenPosition]
-    round: type[ChickenRound]
-    move: type[ChickenMove]
-    presets: Mapping[str, ChickenPreset]
-    reader: object
-    """Its :class:`~scorekeeper.rules.presets.RulesReader`."""
-    sets: tuple[int, ...]
-    deal_size: Callable[[int, int], int]
-    """``deal_size(players, highest)``: tiles each, or ``DealError``."""
-    max_players: Callable[[int], int]
-    rules: Mapping[str, tuple[str, str]]
-    """Its rule id -> (title, anchor)."""
-    anchors: Mapping[str, str]
-    """Its reference anchor -> heading."""
+    read_position: Callable[[Mapping[str, Any]], ChickenPosition]
+    sections: tuple[tuple[str, str, Mapping[str, str]], ...]
+    reader: Any
+    deal_size: Callable[[int, int, object], int]
+    starting_rule: Callable[[ChickenOptions], str | None]
+    round_doubles: Callable[[object, int], tuple[int, ...]]
 
 
 ROOM = Room(
-    game=GAME,
+    id=GAME,
     name="Chicken Foot",
-    read_position=ChickenPosition.from_json,
-    position=ChickenPosition,
-    round=ChickenRound,
-    move=ChickenMove,
-    presets=CHICKEN_PRESETS,
+    read_position=read_position,
+    sections=SECTIONS,
     reader=READER,
-    sets=CHICKEN_FOOT_SETS,
-    deal_size=chicken_deal_size,
-    max_players=chicken_max_players,
-    rules=RULES,
-    anchors=ANCHORS,
+    deal_size=deal_size,
+    starting_rule=starting_rule,
+    round_doubles=game_round_doubles,
 )
-"""The Chicken Foot room, for the registry of rule rooms."""
+"""The Chicken Foot room: a game of rounds, each opened on its own double."""
 
 __all__ = [
     "ANCHORS",
@@ -86,9 +100,11 @@ __all__ = [
     "CHICKEN_OPTION_NAMES",
     "CHICKEN_PRESETS",
     "COMMON_RULES",
+    "ENGINE_HOLDER",
     "GAME",
     "ROOM",
     "RULES",
+    "SECTIONS",
     "ChickenIllegalMove",
     "ChickenMove",
     "ChickenOptions",
@@ -103,10 +119,14 @@ __all__ = [
     "check_chicken",
     "chicken_deal_size",
     "chicken_max_players",
+    "deal_size",
+    "game_round_doubles",
     "picture",
     "preset_set",
+    "read_position",
     "resolve",
     "round_doubles",
     "rules_json",
     "sketch_position",
+    "starting_rule",
 ]

@@ -74,15 +74,11 @@ class ChickenTable:
         self.blocked = False
 
     def copy(self) -> ChickenTable:
-        """An independent table in the same state."""
+        """An independent table in the same state (its lists copied; everything else is immutable)."""
         t = ChickenTable.__new__(ChickenTable)
         for name in ChickenTable.__slots__:
-            setattr(t, name, getattr(self, name))
-        t.hands = self.hands[:]
-        t.counts = self.counts[:]
-        t.pile = self.pile[:]
-        t.ends = self.ends[:]
-        t.layout = self.layout[:]
+            value = getattr(self, name)
+            setattr(t, name, value[:] if type(value) is list else value)
         return t
 
     def deal(self, size: int, rng: random.Random, first: int) -> None:
@@ -90,13 +86,11 @@ class ChickenTable:
         ``first`` does (and draws, as does each player after them, until someone draws it)."""
         tiles = list(range(set_size(self.highest)))
         rng.shuffle(tiles)
-        for seat in range(self.n):
-            hand = 0
-            for i in tiles[seat * size : (seat + 1) * size]:
-                hand |= 1 << i
-            self.hands[seat] = hand
-            self.counts[seat] = size
-        self.pile = tiles[self.n * size :]
+        dealt = self.n * size
+        for k, i in enumerate(tiles[:dealt]):  # one tile to each player in turn, as at the table
+            self.hands[k % self.n] |= 1 << i
+        self.counts = [size] * self.n
+        self.pile = tiles[dealt:]
         self.bcount = len(self.pile)
         holders = [s for s in range(self.n) if self.hands[s] >> self.double & 1]
         self.turn = holders[0] if holders else first

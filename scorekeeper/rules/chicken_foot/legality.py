@@ -197,6 +197,11 @@ class ChickenLegality(Legality[ChickenMove, int | None, ChickenTable]):
         if rule == R.CF_MUST_PLAY_BEFORE_DRAWING:
             return self._can_play(t.first_play(), draw=True)
         if rule == R.CF_ALREADY_DREW:
+            if not t.down:
+                return _(
+                    "You have already drawn this turn: lay {double} in the centre if you drew it, or pass.",
+                    double=tile_of(t.double),
+                )
             return _("You have already drawn this turn: lay the tile if it fits, or pass.")
         if rule == R.CF_NO_DRAW_AFTER_LAYING:
             return _("You have laid tiles this turn, so you do not draw: lay another around the centre, or pass.")

@@ -181,8 +181,7 @@ def table_fields(t: ChickenTable, preset: str, names: tuple[str, ...] | None) ->
 def check_chicken(position: ChickenPosition | Mapping[str, Any], move: ChickenMove | Mapping[str, Any]) -> Verdict:
     """The Chicken Foot checker in one call; bad JSON raises :class:`PositionError` or :class:`MoveError`."""
     pos = position if isinstance(position, ChickenPosition) else ChickenPosition.from_json(position)
-    mv = move if isinstance(move, ChickenMove) else ChickenMove.from_json(move)
-    return pos.check(mv)
+    return pos.check(move if isinstance(move, ChickenMove) else pos.read_move(move))
 
 
 # -- validation: build the core table, or say exactly what is wrong -----------------------
@@ -218,10 +217,15 @@ def _build(p: ChickenPosition) -> ChickenTable:  # noqa: C901 - one check per se
     t.hands[p.turn] = hand
     t.counts = [-1] * n
     t.counts[p.turn] = len(p.hand)
-    # at least the centre double, a tile on each end of its ring no longer waiting for one, and every later double
-    # (once a double is down the ring is full; each double added two ends)
+    # the fewest tiles the table can hold: the centre double and a tile on each end of its ring no longer waiting;
+    # once a later double is down the ring is full, and each such double added two ends
     k = len(t.ends)
-    on_table = 0 if not t.down else 1 + t.ring - len(t.unfilled) if k == t.ring else 1 + t.ring + (k - t.ring) // 2
+    if not t.down:
+        on_table = 0
+    elif k == t.ring:
+        on_table = 1 + t.ring - len(t.unfilled)
+    else:
+        on_table = 1 + t.ring + (k - t.ring) // 2
     unseen = set_size(p.highest) - len(p.hand) - on_table
     hidden = 0
     if p.hand_sizes is not None:

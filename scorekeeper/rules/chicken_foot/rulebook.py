@@ -66,6 +66,13 @@ ANCHORS: Mapping[str, str] = MappingProxyType(
 )
 """Chicken Foot anchor -> section heading, in reading order."""
 
+SECTIONS: tuple[tuple[str, str, Mapping[str, str]], ...] = tuple(
+    (anchor, heading, MappingProxyType({rule: title for rule, (title, at) in RULES.items() if at == anchor}))
+    for anchor, heading in ANCHORS.items()
+)
+"""The rulebook by section: (anchor, heading, rule id -> title), in reading order; the fields of the shared
+floor's ``Section``, so the registry builds ``Rulebook(tuple(Section(*s) for s in SECTIONS))``."""
+
 
 class CitesChickenRule:
     """Title and anchor of a Chicken Foot rule id, read from this room's table (put first among the bases)."""
