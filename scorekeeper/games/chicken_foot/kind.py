@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ... import rules
@@ -183,4 +184,11 @@ CHICKEN_FOOT = ChickenFootKind(
     setup_fields=(f"{form.PREFIX}rules", f"{form.PREFIX}rounds", f"{form.PREFIX}double_blank"),
     deal_page="checker.deal",
     has_engines=True,
+    short_names=MappingProxyType(
+        {
+            "chicken-foot": N_("Double-9"),
+            "chicken-foot-double-6": N_("Double-6"),
+            "chicken-foot-double-12": N_("Double-12"),
+        }
+    ),
 )

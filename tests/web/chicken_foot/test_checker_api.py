@@ -71,3 +71,4 @@ def test_the_deal_answers_for_chicken_foot(client: FlaskClient) -> None:
     assert client.get("/api/v1/deal?rules=chicken-foot-double-6&players=5").status_code == 422
     page = client.get("/deal?rules=chicken-foot-double-12&players=10&set=12").get_data(as_text=True)
     assert "<strong>7</strong> tiles each" in page
+    assert ">Double-12</th>" in page  # each preset's column is headed by its set
