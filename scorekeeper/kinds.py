@@ -10,7 +10,7 @@ base (:class:`GameKind`, :class:`Words`, :class:`Setup`); each game's own kind l
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -178,6 +178,38 @@ class GameKind(ABC):
     def checker_template(self) -> str:
         """The template of the game's move checker page, in its folder."""
         return f"checker/{self.folder}/check.html"
+
+    def form_fields(self) -> Mapping[str, Any]:
+        """The new-game form's fields of this game's own, by name (unbound WTForms fields); none by default, when
+        the game reads the shared ones (``set``, ``rules``, ``rounds``...)."""
+        return {}
+
+    def preset_set(self, rules_name: str) -> int:
+        """The set a table playing these rules uses unless it says otherwise."""
+        return self.default_set
+
+    def read_position(self, data: object) -> Any:
+        """A checker position of this game from JSON (``FormatError`` naming the field); the rules floor reads
+        the games it knows itself."""
+        return rules.read_position(data)
+
+    def setup_choice(self, field: str) -> str:
+        """The :class:`~scorekeeper.services.inputs.GameChoices` name a setup field of the form answers
+        (``"rules"`` for a game's own rules field)."""
+        return field
+
+    def dealing(
+        self,
+        preset: rules.NamedRules[Any],
+        players: int,
+        first_dealer: int,
+        number: int,
+        *,
+        engine: int | None = None,
+        plays: Callable[[int, int], bool] | None = None,
+    ) -> rules.Dealing:
+        """Who deals round ``number`` and who plays first in it (see :func:`scorekeeper.rules.dealing`)."""
+        return rules.dealing(preset, players, first_dealer, number, engine=engine, plays=plays)
 
     def template(self, name: str) -> str:
         """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""

@@ -161,12 +161,12 @@ class NewGameForm(FlaskForm):
     def choices(self) -> GameChoices:
         """What was asked for: the chosen game, the names typed (blanks left out) and that game's setup fields."""
         kind = self.kind
-        given = {name: _typed(self[name].data) for name in kind.setup_fields}
+        given = {kind.setup_choice(name): _typed(self[name].data) for name in kind.setup_fields}
         return GameChoices(
             kind,
             [name for name in (clean_name(f.data) for f in self.players) if name],
             set=given.get("set", kind.default_set),
-            rounds=given.get(kind.rounds_field),
+            rounds=given.get(kind.setup_choice(kind.rounds_field)),
             ascending=given.get("order") == "up",
             double_blank=given.get("double_blank", 0),
             rules=given.get("rules", kind.default_rules),
@@ -468,3 +468,9 @@ def _show_problems(form: FlaskForm, error: Invalid, typed_at: Sequence[int] | No
             continue
         general.append(message)
     form.form_errors.extend(general)
+
+
+# each game's own setup fields, when it has any (named so that they cannot clash with the shared ones)
+for _kind in KINDS.values():
+    for _name, _field in _kind.form_fields().items():
+        setattr(NewGameForm, _name, _field)

@@ -32,10 +32,13 @@ def paragraph_link(verdict: rules.Verdict, paragraph: str | None = None) -> str:
     return reference_link(paragraph if paragraph in ANCHOR_PAGES else verdict.anchor)
 
 
-def _read_position(position: object) -> AnyPosition:
-    """A position of any game from JSON; Invalid names the field at fault."""
+def read_position_json(position: object) -> AnyPosition:
+    """A position of any game from JSON, read by its game's kind; Invalid names the field at fault."""
+    game = position.get("game") if isinstance(position, Mapping) else None
+    kind = KINDS.get(game) if isinstance(game, str) else None
+    reader: Callable[[object], AnyPosition] = read_position if kind is None else kind.read_position
     try:
-        return read_position(position)
+        return reader(position)
     except rules.FormatError as e:
         raise Invalid(str(e)) from e
     except rules.DealError as e:
@@ -44,7 +47,7 @@ def _read_position(position: object) -> AnyPosition:
 
 def check_json(position: object, move: object) -> dict[str, object]:
     """The JSON checker: verdict, rule id, reason and the reference link; Invalid names what is wrong."""
-    pos = _read_position(position)
+    pos = read_position_json(position)
     try:
         verdict = pos.check_json(move)
     except rules.FormatError as e:
@@ -59,7 +62,7 @@ def check_json(position: object, move: object) -> dict[str, object]:
 
 def legal_moves_json(position: object) -> list[dict[str, object]]:
     """Every legal move in a position of any game, as JSON; Invalid names what is wrong with the position."""
-    return list(_read_position(position).legal_moves_json())
+    return list(read_position_json(position).legal_moves_json())
 
 
 P = TypeVar("P")
@@ -175,7 +178,7 @@ def deal_lookup(players: int, highest: int | None = None, preset: str = DEFAULT_
     """Tiles each and the boneyard left for this many players under any game's preset (with the game's usual set
     when ``highest`` is None); a set that cannot deal says so in ``problem``."""
     kind = deal_rules(preset)
-    highest = kind.default_set if highest is None else highest
+    highest = kind.preset_set(preset) if highest is None else highest
     if highest not in rules.SUPPORTED_SETS:
         raise Invalid(
             _(

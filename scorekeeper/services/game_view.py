@@ -392,12 +392,12 @@ def _first_dealer(game: AnyGame) -> int:
 def _dealing(game: AnyGame, number: int, engine: int | None) -> rules.Dealing:
     """Who deals round ``number`` and who plays first, by the game's preset (its kind's first preset for a game
     stored without one, as a game without presets on its score sheet is)."""
-    presets = kind_of(game.kind).presets
-    preset = presets.get(game.rules) or next(iter(presets.values()))
+    kind = kind_of(game.kind)
+    preset = kind.presets.get(game.rules) or next(iter(kind.presets.values()))
     seats = game.seats
     # the deal passes on past the seats that do not play the round (a late joiner sits after the last seat, so
     # their first deal comes when the deal gets round)
-    return rules.dealing(
+    return kind.dealing(
         preset, len(seats), _first_dealer(game), number, engine=engine, plays=lambda seat, n: plays(seats[seat], n)
     )
 

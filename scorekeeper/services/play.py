@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rules
-from .checker import reference_link
+from .checker import read_position_json, reference_link
 from .errors import Invalid
 
 
@@ -26,8 +26,9 @@ class Played:
 def play_json(position: object, move: object, *, hand: object = None, drawn: object = None) -> Played:
     """The position after ``move``; ``hand`` and ``drawn`` bring the tiles nobody at the table had seen (the next
     seat's hand, the tiles a draw took). Invalid names what is wrong with the position, the move or the tiles."""
+    pos: Any = read_position_json(position)  # any game's position; Invalid names what is wrong with it
     try:
-        return Played(rules.apply_move(position, move, hand=hand, drawn=drawn))
+        return Played(pos.after_json(pos.read_move(move), hand=hand, drawn=drawn))
     except rules.IllegalMove as e:
         verdict = {"legal": False, "rule": e.rule, "reason": e.reason, "reference": reference_link(e.anchor)}
         return Played(None, verdict)

@@ -8,6 +8,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.games import KINDS
 from scorekeeper.rules import PRESETS, SUPER_PRESETS, deal_size
 
 from .helpers import OPEN_DOUBLE_POSITION as POSITION
@@ -245,10 +246,10 @@ def test_api_deal(client: FlaskClient) -> None:
 
 def test_api_presets(client: FlaskClient) -> None:
     presets = client.get("/api/v1/presets").get_json()["presets"]
-    assert [p["name"] for p in presets] == [*PRESETS, *SUPER_PRESETS]
+    assert [p["name"] for p in presets] == [name for kind in KINDS.values() for name in kind.presets]
+    assert [*PRESETS, *SUPER_PRESETS] == [p["name"] for p in presets][: len(PRESETS) + len(SUPER_PRESETS)]
     assert {p["name"]: p["game"] for p in presets} == {
-        **dict.fromkeys(PRESETS, "mexican-train"),
-        **dict.fromkeys(SUPER_PRESETS, "super-domino"),
+        name: kind.id for kind in KINDS.values() for name in kind.presets
     }
     assert all(p["title"] and p["description"] and isinstance(p["options"], dict) for p in presets)
 

@@ -186,10 +186,16 @@ def where(pages: dict[str, Page], anchor: str) -> list[str]:
 def test_the_three_pages_answer_with_their_titles_and_the_stylesheet(
     client: FlaskClient, pages: dict[str, Page]
 ) -> None:
-    assert PATHS == {RULES_PAGE: "/rules", VARIANTS_PAGE: "/rules/variants", SUPER_DOMINO_PAGE: "/rules/super-domino"}
+    assert PATHS == {
+        RULES_PAGE: "/rules",
+        VARIANTS_PAGE: "/rules/variants",
+        SUPER_DOMINO_PAGE: "/rules/super-domino",
+        "reference.chicken_foot_rules": "/rules/chicken-foot",
+    }
     assert pages[RULES_PAGE].h1 == "Mexican Train: the rules"
     assert pages[VARIANTS_PAGE].h1 == "Rule sets and house rules"
     assert pages[SUPER_DOMINO_PAGE].h1 == "Super Domino: the rules"
+    assert pages["reference.chicken_foot_rules"].h1 == "Chicken Foot: the rules"
     for p in pages.values():
         assert plain_names(p.stylesheets[-1]) == "/static/reference.css"
 

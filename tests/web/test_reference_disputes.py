@@ -10,9 +10,11 @@ from html.parser import HTMLParser
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.games.chicken_foot import reference as chicken_foot
 from scorekeeper.games.mexican_train import KIND as MEXICAN_TRAIN
 from scorekeeper.games.super_domino import KIND as SUPER_DOMINO
 from scorekeeper.rules import RULES
+from scorekeeper.rules.chicken_foot import RULES as CHICKEN_FOOT_RULES
 from scorekeeper.services.reference import (
     ANCHOR_PAGES,
     DISPUTES,
@@ -109,13 +111,14 @@ def pages(app_factory, tmp_path_factory) -> dict[tuple[str, str], Reading]:  # t
 GAME_PAGES = {
     MEXICAN_TRAIN.id: PATHS[MEXICAN_TRAIN.reference_page],
     SUPER_DOMINO.id: PATHS[SUPER_DOMINO.reference_page],
+    chicken_foot.KIND_ID: chicken_foot.PATH,
 }
 
 
-def test_there_are_twenty_disputes_each_answered_by_a_paragraph_not_a_section_top() -> None:
+def test_there_are_thirty_disputes_each_answered_by_a_paragraph_not_a_section_top() -> None:
     disputes = [d for game in DISPUTES.values() for d in game]
-    assert len(disputes) == 20
-    assert len({d.question for d in disputes}) == len({d.anchor for d in disputes}) == 20
+    assert len(disputes) == 30
+    assert len({d.question for d in disputes}) == len({d.anchor for d in disputes}) == 30
     for d in disputes:
         assert d.question.endswith("?"), d.question
         assert d.anchor in ANCHOR_PAGES, d.anchor
@@ -157,7 +160,7 @@ def test_every_paragraph_anchor_is_inside_the_section_that_explains_its_rule(
         for anchor in anchors:
             assert anchor in page.ids, (language, anchor)
     for rule, paragraph in RULE_PARAGRAPHS.items():
-        _title, section = RULES[rule]
+        _title, section = {**RULES, **CHICKEN_FOOT_RULES}[rule]  # the Chicken Foot room's until the floor has them
         page = pages[(language, PATHS[ANCHOR_PAGES[paragraph]])]
         assert page.ids[paragraph][1] == section, f"{rule}: #{paragraph} is not in #{section}"
 

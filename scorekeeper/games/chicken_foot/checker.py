@@ -1,0 +1,211 @@
+"""Chicken Foot's move checker: the page's form, the question it reads, the verdict and the picture it shows.
+
+The form is a plain GET (see :mod:`scorekeeper.forms.checker`): the round's double, the number showing on each
+open end and which ends still wait for a tile (the centre's feet, or the toes of a later double), the tile and
+the end it goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from werkzeug.datastructures import MultiDict
+
+from ... import rules
+from ...forms.checker import Seats, at_table
+from ...i18n import _
+from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenPosition, sketch_position
+from ...rules.text import brief
+from ...services import GameView
+from ...services.checker import Tapped, paragraph_link, sentence, sketch_tapped
+from ...services.errors import Invalid
+from .kind import CHICKEN_FOOT
+from .picture import Picture, table_picture
+
+END_SLOTS = 12
+"""Open ends the checker offers: the centre's feet (up to 8) and the toes of a later double."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChickenCheckRequest(Tapped):
+    """What a player tapped in on the Chicken Foot checker page, already read into game terms."""
+
+    centre: int
+    ends: list[int]
+    """The numbers showing on the open ends, in order; none before the round's double is down."""
+    unfilled: list[int]
+    """Indexes into ``ends`` of those still waiting for a tile."""
+    move: ChickenMove
+
+    def judge(self) -> ChickenCheckResult:
+        return check_chicken_foot(self)
+
+
+@dataclass(frozen=True)
+class ChickenCheckResult:
+    """A Chicken Foot verdict with what the checker page shows around it."""
+
+    verdict: rules.Verdict
+    moves: list[ChickenMove]
+    position: ChickenPosition
+
+    @property
+    def reference(self) -> str:
+        """The rules page and paragraph that explain the verdict."""
+        return paragraph_link(self.verdict)
+
+    def describe(self, move: ChickenMove) -> str:
+        """A move in words, as the mover sees it ("Lay 5-3 on end 7 (showing 5)")."""
+        if move.action == "draw":
+            return _("Draw")
+        if move.action == "pass":
+            return _("Pass")
+        if move.end is None:
+            return _("Lay %(tile)s in the centre", tile=str(move.tile))
+        return _(
+            "Lay %(tile)s on end %(end)d (showing %(pips)d)",
+            tile=str(move.tile),
+            end=move.end + 1,
+            pips=self.position.ends[move.end],
+        )
+
+
+def check_chicken_foot(request: ChickenCheckRequest) -> ChickenCheckResult:
+    """Judge a Chicken Foot move on a table described in a few taps; Invalid says which fact is impossible."""
+    try:
+        pos = sketch_tapped(
+            sketch_position,
+            request,
+            request.move.tile,
+            centre=request.centre,
+            ends=request.ends,
+            unfilled=request.unfilled,
+        )
+        verdict = pos.check(request.move)
+    except rules.FormatError as e:
+        raise Invalid(sentence(e)) from e
+    return ChickenCheckResult(verdict, pos.legal_moves(), pos)
+
+
+@dataclass
+class ChickenCheckForm(Seats):
+    """The Chicken Foot checker: the round's double, the open ends and those waiting, the move, the hand."""
+
+    preset: str = CHICKEN_FOOT.default_rules
+    names: list[str] = field(default_factory=lambda: [_("Player %(number)d", number=i) for i in range(1, 5)])
+    turn: int = 0
+    centre: int = 9
+    ends: list[int | None] = field(default_factory=lambda: [None] * END_SLOTS)
+    waiting: list[int] = field(default_factory=list)
+    tile: str = ""
+    end: str = ""
+    hand: list[str] = field(default_factory=list)
+    action: str = "play"
+    drawn: bool = False
+    boneyard_empty: bool = False
+    show_hand: bool = False
+    game: str = ""
+    submitted: bool = False
+    errors: dict[str, str] = field(default_factory=dict)
+
+    highest: int = 9
+
+    @classmethod
+    def for_game(cls, game: GameView | None) -> ChickenCheckForm:
+        """A blank form, or one set up for a game in progress: its players, rules, set and round's double."""
+        if game is None:
+            return cls()
+        names, turn = at_table(game)
+        centre = game.next_round.engine if game.next_round is not None and game.next_round.engine is not None else 0
+        preset = game.rules if game.rules in CHICKEN_PRESETS else CHICKEN_FOOT.default_rules
+        return cls(names=names, turn=turn, game=game.id, preset=preset, highest=game.set, centre=centre)
+
+    @property
+    def ring(self) -> int:
+        """Tiles around the centre double under the chosen rules."""
+        return CHICKEN_PRESETS[self.preset].options.centre_tiles
+
+    @property
+    def slots(self) -> int:
+        """Open ends to offer: the centre's feet and room for the toes of two later doubles."""
+        return min(END_SLOTS, self.ring + 4)
+
+    @property
+    def picture(self) -> Picture:
+        """The table as tapped in, for the picture above the form."""
+        filled = [i for i, e in enumerate(self.ends) if e is not None]
+        ends = [e for e in self.ends if e is not None]
+        ids = {slot: n for n, slot in enumerate(filled)}
+        return table_picture(self.centre, ends, [ids[i] for i in self.waiting if i in ids], self.ring)
+
+    def read(self, args: MultiDict[str, str]) -> None:
+        """Take what was tapped; what cannot be read falls back to the default."""
+        self.submitted = "check" in args
+        preset = args.get("rules", self.preset)
+        if preset in CHICKEN_PRESETS:
+            if not self.game:
+                self.highest = CHICKEN_PRESETS[preset].highest
+            self.preset = preset
+        else:
+            self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=brief(preset))
+        if not self.game:
+            raw = args.get("players", "")
+            if raw.isdecimal() and len(raw) <= 2 and CHICKEN_FOOT.min_players <= int(raw) <= CHICKEN_FOOT.max_players:
+                self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
+        raw_turn = args.get("turn", str(self.turn))
+        self.turn = int(raw_turn) if raw_turn.isdecimal() and len(raw_turn) <= 4 and int(raw_turn) < self.players else 0
+        raw_centre = args.get("centre", "")
+        if raw_centre.isdecimal() and len(raw_centre) <= 2 and int(raw_centre) <= self.highest:
+            self.centre = int(raw_centre)
+        self.centre = min(self.centre, self.highest)
+        for i in range(END_SLOTS):
+            raw = args.get(f"end-{i}", "")
+            self.ends[i] = int(raw) if raw.isdecimal() and len(raw) <= 2 and int(raw) <= self.highest else None
+        self.waiting = [i for i in range(END_SLOTS) if f"waiting-{i}" in args and self.ends[i] is not None]
+        self.tile = args.get("tile", "")
+        self.end = args.get("end", "")
+        self.hand = [t for t in args.getlist("hand") if t]
+        self.show_hand = bool(self.hand) or "pick_hand" in args
+        self.action = args.get("action", "play") if args.get("action") in ("play", "draw", "pass") else "play"
+        self.drawn = "drawn" in args
+        self.boneyard_empty = "boneyard_empty" in args
+
+    def request(self) -> ChickenCheckRequest | None:
+        """The question in game terms, or None (with errors set) when something is missing or wrong."""
+        filled = [i for i, e in enumerate(self.ends) if e is not None]
+        ids = {slot: n for n, slot in enumerate(filled)}  # the slots with a number, renumbered
+        hand = [t for t in (self._tile(text, "hand") for text in dict.fromkeys(self.hand)) if t is not None]
+        move: ChickenMove | None = None
+        if self.action == "play":
+            tile = self._tile(self.tile, "tile") if self.tile else None
+            if not self.tile:
+                self.errors["tile"] = _("Pick the tile you want to lay.")
+            if self.end == "centre":
+                move = ChickenMove.centre(tile) if tile is not None else None
+            elif self.end.isdecimal() and len(self.end) <= 2 and int(self.end) in ids:
+                move = ChickenMove.play(tile, ids[int(self.end)]) if tile is not None else None
+            else:
+                self.errors["end"] = _("Pick the open end you want to lay it on.")
+        elif self.action == "draw":
+            move = ChickenMove.draw()
+        else:
+            move = ChickenMove.pass_()
+        if self.errors or move is None:
+            return None
+        return ChickenCheckRequest(
+            preset=self.preset,
+            highest=self.highest,
+            names=self.names,
+            turn=self.turn,
+            centre=self.centre,
+            ends=[e for e in self.ends if e is not None],
+            unfilled=[ids[i] for i in self.waiting],
+            hand=hand,
+            move=move,
+            drawn=self.drawn,
+            boneyard_empty=self.boneyard_empty,
+        )
+
+
+FORM = ChickenCheckForm
+"""The form the checker page reads."""
