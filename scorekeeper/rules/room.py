@@ -33,8 +33,14 @@ class GamePosition(Protocol):
     def check(self, move: Any) -> Verdict:
         """Whether ``move`` is legal here, the rule that decides it, and why."""
 
+    def check_json(self, move: object) -> Verdict:
+        """Read a move's JSON and check it (raises ``MoveError`` for a move written wrongly)."""
+
     def legal_moves(self) -> Sequence[Any]:
-        """Every legal move in this position."""
+        """Every legal move for the player to move."""
+
+    def legal_moves_json(self) -> list[dict[str, Any]]:
+        """Every legal move, as JSON."""
 
     def to_json(self) -> dict[str, Any]:
         """The position in the JSON the room reads."""
