@@ -13,9 +13,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from . import rules
+from .entries import GameChoices, RoundEntry
 from .house_rules import (
     HOUSE_RULES,
     NO_HOUSE_RULES,
@@ -30,9 +31,6 @@ from .i18n import _, _l
 from .reading import Problems, read_count, whole
 from .rules.i18n import N_
 from .rules.text import brief
-
-if TYPE_CHECKING:  # services import the kinds at run time; a kind only names the input shapes they hand it
-    from .services.inputs import GameChoices, RoundEntry
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect, text
 
-from scorekeeper.db import alembic_config, upgrade
+from scorekeeper.db import alembic_config
 from scorekeeper.models import Base
+from scorekeeper.services.results import upgrade
 
 
 def start_game(client: FlaskClient, *names: str, **options: str) -> str:

@@ -6,8 +6,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-from scorekeeper.db import upgrade
 from scorekeeper.models import Base
+from scorekeeper.services.results import upgrade
 
 
 def test_migrations_match_the_models(tmp_path: Path) -> None:

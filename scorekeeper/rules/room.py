@@ -101,6 +101,10 @@ class GameRoom:
     round_doubles: Callable[[object, int], tuple[int, ...]] | None = None
     """``round_doubles(rules, highest)``: the double each round opens on, in play order, for a game played round
     by round from a double (Mexican Train's engines); None for a game of hands that opens on any double."""
+    bench: str | None = None
+    """The module that times the room (``python -m scorekeeper.rules.bench``): its ``main(rounds)`` prints the
+    room's speed figures, timed with :mod:`~scorekeeper.rules.speed`; None: the room is not timed. A name, not
+    the module: the timing code loads only when the benchmark runs."""
 
     @property
     def presets(self) -> Mapping[str, NamedRules[Any]]:

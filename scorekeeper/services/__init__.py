@@ -15,6 +15,7 @@ can act on. By job:
 - ``checker`` and ``reference``: the move checker, the deal lookup and the rules pages' links.
 """
 
+from ..entries import RoundEntry
 from ..reading import Field, Problems
 from .checker import (
     CheckRequest,
@@ -58,7 +59,6 @@ from .inputs import (
     MAX_NAME,
     GameChoices,
     NewGame,
-    RoundEntry,
     check_players,
     check_round,
     clean_name,

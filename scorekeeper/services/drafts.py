@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from ..entries import RoundEntry
 from ..i18n import _
 from ..kinds import kind_of
 from ..models import DraftScore, Game
@@ -22,7 +23,7 @@ from .claims import STALE, writing
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
 from .games import add_round
-from .inputs import RoundEntry, check_round, house_rules_of, started_on
+from .inputs import check_round, house_rules_of, started_on
 from .seating import playing
 
 

@@ -33,6 +33,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from .. import rules
+from ..entries import RoundEntry
 from ..house_rules import shown_value
 from ..i18n import _, ngettext
 from ..kinds import GameKind, kind_of
@@ -43,15 +44,15 @@ from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import (
     AnyGame,
+    Outcome,
     StoredGame,
     StoredRound,
     StoredScore,
-    ended_early,
     left_after,
     next_round,
     rounds_total,
 )
-from .inputs import NewGame, RoundEntry, check_round, house_rules_of, is_game_id, round_points, started_on
+from .inputs import NewGame, check_round, house_rules_of, is_game_id, round_points, started_on
 from .results import settle_game
 from .seating import playing
 
@@ -81,7 +82,7 @@ class UpNext:
 
 
 @dataclass(frozen=True)
-class ListedGame:
+class ListedGame(Outcome):
     """One game as the games list and the trash show it: read from a row of the game and its seats' totals,
     without loading its rounds."""
 
@@ -97,25 +98,8 @@ class ListedGame:
     updated_at: datetime
     deleted_at: datetime | None = None
 
-    @property
-    def finished(self) -> bool:
-        """Every round is played, or the table ended the game."""
-        return self.next_round is None
-
-    @property
-    def winners(self) -> list[str]:
-        """Who won, once the game is over and anything was played."""
-        return rules.winners(self.standings) if self.finished and self.played else []
-
-    @property
-    def leaders(self) -> list[str]:
-        """Who leads so far; nobody before the first round."""
-        return rules.winners(self.standings) if self.played else []
-
-    @property
-    def ended_after(self) -> int | None:
-        """The last round played of a game the table ended before its last round; None for any other game."""
-        return ended_early(self.played, self.rounds_total, self.finished)
+    def rounds_played(self) -> int:
+        return self.played
 
 
 @dataclass(frozen=True)

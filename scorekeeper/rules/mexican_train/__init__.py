@@ -6,19 +6,12 @@ the registry of rooms (:mod:`scorekeeper.rules.games`) and the shared floor ask 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..room import GamePosition, GameRoom
+from ..room import GameRoom
 from ..seats import ENGINE_HOLDER
 from .deal import deal_size, game_engines
 from .options import READER, Options
 from .position import GAME, Position
 from .rulebook import RULEBOOK
-
-
-def _read(data: Mapping[str, Any]) -> GamePosition:
-    return Position.from_json(data)
 
 
 def _deal_size(players: int, highest: int, rules: object) -> int:
@@ -37,12 +30,13 @@ def _round_doubles(rules: object, highest: int) -> tuple[int, ...]:
 ROOM = GameRoom(
     id=GAME,
     name="Mexican Train",
-    read_position=_read,
+    read_position=Position.from_json,
     rulebook=RULEBOOK,
     reader=READER,
     deal_size=_deal_size,
     starting_rule=_starting_rule,
     round_doubles=_round_doubles,
+    bench=f"{__name__}.bench",
 )
 """The Mexican Train room."""
 

@@ -6,18 +6,11 @@ the registry of rooms (:mod:`scorekeeper.rules.games`) and the shared floor ask 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..room import GamePosition, GameRoom
+from ..room import GameRoom
 from ..seats import HIGHEST_TILE
 from .options import READER, SuperOptions, super_deal_size
 from .position import GAME, SuperPosition
 from .rulebook import RULEBOOK
-
-
-def _read(data: Mapping[str, Any]) -> GamePosition:
-    return SuperPosition.from_json(data)
 
 
 def _deal_size(players: int, highest: int, rules: object) -> int:
@@ -33,11 +26,12 @@ def _starting_rule(options: SuperOptions) -> str | None:
 ROOM = GameRoom(
     id=GAME,
     name="Super Domino",
-    read_position=_read,
+    read_position=SuperPosition.from_json,
     rulebook=RULEBOOK,
     reader=READER,
     deal_size=_deal_size,
     starting_rule=_starting_rule,
+    bench=f"{__name__}.bench",
 )
 """The Super Domino room: a game of hands, opened on any double (no round doubles)."""
 
