@@ -8,8 +8,8 @@ The floors, lowest first (a module gets its floor from its folder; the few excep
 0. the rules floor: ``scorekeeper/rules/*.py`` (tiles, errors, verdicts, position and round bases...);
 1. the rule rooms: ``scorekeeper/rules/<game>/`` (one game's rules each);
 2. the rules door: the registry of rooms and what asks it (:data:`RULES_DOOR`), and ``rules/__init__.py``;
-3. the house base: the other top-level modules (kinds, models, db, reading, i18n, house_rules...) and
-   ``scorekeeper/games/``;
+3. the house base: the other top-level modules (kinds, models, db, reading, i18n, house_rules, entries...) and
+   ``scorekeeper/games/`` (but for a game's pages' part, :data:`GAME_PAGES`);
 4. the services: ``scorekeeper/services/``;
 5. the web: ``scorekeeper/forms/``, ``scorekeeper/views/`` and the top-level modules in :data:`WEB`.
 """
@@ -34,6 +34,10 @@ WEB = frozenset(("app", "api", "api_json", "cli", "errors", "phones", "throttle"
 FOLDERS: Mapping[str, str] = {"services": "services", "forms": "web", "views": "web", "games": "house base"}
 """A top-level folder's floor (``rules`` and ``migrations`` are read apart)."""
 
+GAME_PAGES = frozenset(("checker",))
+"""The modules of a game's folder (``scorekeeper/games/<game>/``) that are its pages' part (its checker form), so
+stand on the web floor; the rest of the folder (its kind, house rules, reference tables) is house base."""
+
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
@@ -56,6 +60,8 @@ def floor(name: str) -> int:
             return FLOORS.index("rules door")
         is_room = len(parts) > 2 or modules()[name].name == "__init__.py"
         return FLOORS.index("rule rooms" if is_room else "rules floor")
+    if parts[0] == "games" and len(parts) > 2 and parts[2] in GAME_PAGES:
+        return FLOORS.index("web")
     if parts[0] in FOLDERS:
         return FLOORS.index(FOLDERS[parts[0]])
     return FLOORS.index("web" if parts[0] in WEB else "house base")
