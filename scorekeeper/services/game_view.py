@@ -93,7 +93,7 @@ AWAY = (N_("joined later"), N_("left"))
 """Why a player has no score in a round (:meth:`GameView.away`), as message ids for the score sheet and CSV."""
 
 
-class Outcome:
+class Progress:
     """Where a game stands, from its standings and what is left to play: the same answers for the read model and
     for the games list (which counts a game's rounds without loading them)."""
 
@@ -127,7 +127,7 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class GameView(Outcome):
+class GameView(Progress):
     """Everything a page or the API shows about one game, computed once."""
 
     id: str

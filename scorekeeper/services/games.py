@@ -44,7 +44,7 @@ from .claims import STALE, check_version, claimed_stored, writing
 from .errors import BadRequest, Conflict, NotFound, ServiceError
 from .game_view import (
     AnyGame,
-    Outcome,
+    Progress,
     StoredGame,
     StoredRound,
     StoredScore,
@@ -82,7 +82,7 @@ class UpNext:
 
 
 @dataclass(frozen=True)
-class ListedGame(Outcome):
+class ListedGame(Progress):
     """One game as the games list and the trash show it: read from a row of the game and its seats' totals,
     without loading its rounds."""
 
