@@ -96,8 +96,8 @@ class GameRoom:
     """``deal_size(players, highest, rules)``: tiles each player is dealt under a rules spec; raises ``DealError``
     (for a player) when the set cannot deal for that many."""
     starting_rule: Callable[[Any], str | None]
-    """Given the game's options: the rule id that decides who plays first (``"engine-holder"``,
-    ``"highest-tile"``: :data:`~scorekeeper.rules.seats.ENGINE_HOLDER`...), or None when the player after the dealer does."""
+    """Given the game's options: the rule id that decides who plays first (``"engine-holder"``, ``"highest-tile"``:
+    see :mod:`~scorekeeper.rules.seats`), or None when the player after the dealer does."""
     round_doubles: Callable[[object, int], tuple[int, ...]] | None = None
     """``round_doubles(rules, highest)``: the double each round opens on, in play order, for a game played round
     by round from a double (Mexican Train's engines); None for a game of hands that opens on any double."""
