@@ -158,6 +158,30 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     assert {floor(n) for n in edges} == set(range(len(FLOORS))), "every floor holds modules"
 
 
+def test_a_planted_circle_is_found_and_printed_shortest() -> None:
+    edges = {"a": {"b"}, "b": {"c", "d"}, "c": {"a"}, "d": {"b"}, "e": {"a"}}
+    found = sorted((circle, sorted(group)) for circle, group in cycles(edges))
+    assert found == [(["a", "b", "c", "a"], ["a", "b", "c", "d"])]
+    assert list(cycles({"a": {"b"}, "b": set()})) == []
+
+
+def test_a_module_takes_its_floor_from_its_folder() -> None:
+    names = {
+        "scorekeeper.rules.tiles": "rules floor",
+        "scorekeeper.rules.mexican_train.core": "rule rooms",
+        "scorekeeper.rules.super_domino": "rule rooms",
+        "scorekeeper.rules.games": "rules door",
+        "scorekeeper.rules": "rules door",
+        "scorekeeper.kinds": "house base",
+        "scorekeeper.entries": "house base",
+        "scorekeeper.services.inputs": "services",
+        "scorekeeper.views.household": "web",
+        "scorekeeper.phones": "web",
+        "scorekeeper": "web",
+    }
+    assert {name: FLOORS[floor(name)] for name in names} == names
+
+
 def test_no_import_circle() -> None:
     found = [
         f"{' -> '.join(circle)} (the circle's group: {', '.join(sorted(group))})" for circle, group in cycles(graph())
