@@ -15,13 +15,13 @@ from .i18n import _, current_language
 from .models import Game
 from .openapi import openapi_text
 from .page_cache import kept, may_give_again, not_modified, revalidate
+from .phones import WRONG_PASSWORD, my_games, remember
+from .phones import sign_in as household_sign_in
 from .rules.text import number
 from .services import export
 from .services.game_view import StoredGame
 from .services.loading import read_game, recent_game, shown_game
 from .services.play import play_json
-from .views.household import WRONG_PASSWORD, my_games, remember
-from .views.household import sign_in as household_sign_in
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

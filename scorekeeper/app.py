@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # <int:number> in an address: a number no database column holds is simply no page (404), not an OverflowError
     app.url_map.converters["int"] = BoundedInt
     db.init_app(app)
+    _add_commands(app)
     i18n.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
@@ -123,3 +124,15 @@ def _normalise_url(url: str) -> str:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     return url
+
+
+def _add_commands(app: Flask) -> None:
+    """``flask upgrade-db``: the migrations, then what they left due (the services', so not the database module's)."""
+
+    @app.cli.command("upgrade-db")
+    def upgrade_db_command() -> None:
+        """Bring the database schema up to date."""
+        from .services.results import upgrade
+
+        upgrade(app.config["DATABASE_URL"])
+        print("Database is up to date.")

@@ -68,7 +68,7 @@ def _reason(e: SQLAlchemyError) -> str:
 
 
 def _upgrade_db() -> int:
-    from .db import upgrade
+    from .services.results import upgrade
 
     upgrade(_app().config["DATABASE_URL"])
     print("Database is up to date.")
@@ -100,8 +100,8 @@ def _backup(file: str) -> int:
 
 
 def _restore(file: str) -> int:
-    from .db import upgrade
     from .services.backup import FormatError, restore_document
+    from .services.results import upgrade
 
     try:
         raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")

@@ -46,12 +46,6 @@ def init_app(app: Flask) -> None:
     app.extensions["db_sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
     app.teardown_appcontext(_close_session)
 
-    @app.cli.command("upgrade-db")
-    def upgrade_db_command() -> None:
-        """Bring the database schema up to date."""
-        upgrade(app.config["DATABASE_URL"])
-        print("Database is up to date.")
-
 
 def session() -> Session:
     """The request's session, opened on first use."""
@@ -84,14 +78,7 @@ def alembic_config(url: str) -> Config:
     return cfg
 
 
-def upgrade(url: str) -> None:
-    """Bring the schema up to date, then work out what the migrations left due (services.results)."""
+def migrate(url: str) -> None:
+    """Bring the schema up to date: the migrations alone. What they leave due (results to work out again) is the
+    services' to settle: :func:`scorekeeper.services.results.upgrade` does both, and is what the app runs."""
     command.upgrade(alembic_config(url), "head")
-    from .services.results import settle_due
-
-    engine = make_engine(url)
-    try:
-        with Session(engine) as db:
-            settle_due(db)
-    finally:
-        engine.dispose()

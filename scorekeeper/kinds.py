@@ -13,9 +13,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from . import rules
+from .entries import GameChoices, RoundEntry
 from .house_rules import (
     NO_HOUSE_RULES,
     HouseRule,
@@ -28,9 +29,6 @@ from .house_rules import (
 from .i18n import _
 from .reading import Problems
 from .rules.text import brief
-
-if TYPE_CHECKING:  # services import the kinds at run time; a kind only names the input shapes they hand it
-    from .services.inputs import GameChoices, RoundEntry
 
 
 @dataclass(frozen=True)

@@ -254,7 +254,7 @@ class SeatResult(Base):
 
 class ResultDue(Base):
     """A game whose seats' results are still to be worked out: every game stored before they were kept
-    (migration 0010), and any game written around the app (a bulk fill); ``db.upgrade`` works them out."""
+    (migration 0010), and any game written around the app (a bulk fill); ``services.results.upgrade`` works them out."""
 
     __tablename__ = "result_due"
 

@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
 
     work, env = fresh_database("scorekeeper-bench-")
     if options.database_url:
-        from scorekeeper.db import upgrade
+        from scorekeeper.services.results import upgrade
 
         upgrade(options.database_url)
         env["DATABASE_URL"] = options.database_url

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis.strategies import SearchStrategy  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import upgrade  # noqa: E402
+from scorekeeper.services.results import upgrade  # noqa: E402
 from tests.web.fuzzing import Request, endpoints, fuzz_app, problem, send, setup_games  # noqa: E402
 
 

@@ -42,7 +42,7 @@ def call(base: str, method: str, path: str, body: object = None, timeout: float 
 
 def fresh_database(prefix: str) -> tuple[Path, dict[str, str]]:
     """A new folder with a migrated SQLite database, and the environment that points the app at it."""
-    from scorekeeper.db import upgrade
+    from scorekeeper.services.results import upgrade
 
     work = Path(tempfile.mkdtemp(prefix=prefix))
     url = f"sqlite:///{work / 'scorekeeper.sqlite3'}"

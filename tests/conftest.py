@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.db import upgrade
+from scorekeeper.services.results import upgrade
 
 CLOCK_AHEAD = "TEST_CLOCK_AHEAD_DAYS"
 """Days to move the clock ahead for the whole run (`make test` runs ``pytest -m dates`` 400 days ahead), so that

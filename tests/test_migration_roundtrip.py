@@ -17,8 +17,9 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.orm import Session
 from web.tallies_check import assert_counted_right
 
-from scorekeeper.db import alembic_config, upgrade
+from scorekeeper.db import alembic_config
 from scorekeeper.models import Base
+from scorekeeper.services.results import upgrade
 
 
 def start_game(client: FlaskClient, *names: str, **options: str) -> str:

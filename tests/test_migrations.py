@@ -6,8 +6,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-from scorekeeper.db import upgrade
 from scorekeeper.models import Base
+from scorekeeper.services.results import upgrade
 
 
 def test_migrations_match_the_models(tmp_path: Path) -> None:
@@ -158,3 +158,29 @@ def test_an_upgrade_works_out_the_results_of_games_stored_before_0010(tmp_path: 
     assert found[("left", "Eli")][1:] == (False, 3, 16, 16, 0, 1, 0, 0, 9, 1)
     assert found[("left", "Fay")][2:] == (1, 1, 1, 0, 0, 0, 1, 1, 0)
     assert found[("left", "Dora")][0] < found[("left", "Eli")][0]
+
+
+def test_flask_upgrade_db_runs_the_migrations_then_settles_what_they_left_due(tmp_path: Path) -> None:
+    # `make upgrade-db` (and so `make run`) goes through the app's command: the database module only migrates
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+    from scorekeeper.db import migrate
+
+    url = f"sqlite:///{tmp_path / 'flask.sqlite3'}"
+    migrate(url)
+    with create_engine(url).begin() as c:
+        c.execute(
+            text(
+                "INSERT INTO game (id, kind, set_highest, ascending, double_blank, rules, version, created_at, "
+                "updated_at, finished_at) VALUES ('due', 'mexican-train', 12, 0, 0, 'standard', 1, "
+                "'2026-01-01 20:00:00', '2026-01-01 21:00:00', '2026-01-01 21:00:00')"
+            )
+        )
+        c.execute(text("INSERT INTO result_due (game_id) VALUES ('due')"))
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test"})
+    done = app.test_cli_runner().invoke(args=["upgrade-db"])
+    assert done.exit_code == 0, done.output
+    assert done.output == "Database is up to date.\n"
+    with create_engine(url).connect() as c:
+        assert c.execute(text("SELECT count(*) FROM result_due")).scalar_one() == 0

@@ -163,8 +163,8 @@ class NewGameForm(FlaskForm):
         kind = self.kind
         given = {kind.setup_choice(name): _typed(self[name].data) for name in kind.setup_fields}
         return GameChoices(
-            kind,
             [name for name in (clean_name(f.data) for f in self.players) if name],
+            kind=kind,
             set=given.get("set", kind.default_set),
             rounds=given.get(kind.setup_choice(kind.rounds_field)),
             ascending=given.get("order") == "up",

@@ -1,4 +1,4 @@
-"""The position after a move, for both games: what a client sends to the checker, moved on by one move.
+"""The position after a move, for every game: what a client sends to the checker, moved on by one move.
 
 >>> after = apply_move({"rules": "standard", "set": 12, "engine": 12, "players": 2, "turn": 0,
 ...     "trains": [{"tiles": []}, {"tiles": []}], "mexican": [], "hand": ["12-5", "5-5"], "boneyard": 60},
@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from .games import read_position
-from .mexican_train.position import Position
 
 
 def apply_move(position: object, move: object, *, hand: object = None, drawn: object = None) -> dict[str, Any]:
-    """The position after ``move`` in ``position``, in the same JSON format (either game).
+    """The position after ``move`` in ``position``, in the same JSON format (any game).
 
     ``position`` and ``move`` are what :func:`read_position` and the checker read. The move is applied
     exactly as a :class:`~scorekeeper.rules.Round` / :class:`~scorekeeper.rules.SuperRound` applies it:
@@ -40,9 +39,7 @@ def apply_move(position: object, move: object, *, hand: object = None, drawn: ob
     ``drawn``) for input that is not a position, a move or tiles that can be there.
     """
     pos = read_position(position)
-    # the same call either way, written twice so that each game's move type stays with its own position
-    if isinstance(pos, Position):
-        return pos.after_json(pos.read_move(move), hand=hand, drawn=drawn)
+    # each room reads its own move type, and its position takes it back
     return pos.after_json(pos.read_move(move), hand=hand, drawn=drawn)
 
 

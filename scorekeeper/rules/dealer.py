@@ -1,8 +1,7 @@
-"""Who shuffles and deals each round (each hand, in Super Domino), and who plays first.
+"""Who shuffles and deals each round (each hand, in Super Domino), and who plays first, under any game's rules.
 
-The deal passes one seat on each round: seat ``first_dealer`` deals round 1, the next seat round 2, and so
-on round the table. Seats are numbered in playing order, and every source plays to the left (clockwise),
-so the next seat is the one on the dealer's left. Who plays first depends on the rules:
+The deal itself is the same in every game (:mod:`~scorekeeper.rules.seats`); who plays first is the game's own
+answer, so this asks the room whose rules a spec names:
 
 * Mexican Train with the engine set aside (``engine_placement="set-aside"``: ``standard``, ``italian``):
   the player after the dealer.
@@ -24,89 +23,29 @@ next engine, so its holder begins that round. Seed 004 (German) lets the holder 
 >>> d = dealing("czech", players=5, first_dealer=0, number=1, engine=12)
 >>> d.dealer, d.leader, d.starts, d.starts_text
 (0, None, 'engine-holder', 'whoever holds double-12 starts')
->>> dealing(SUPER_PRESETS["german"], players=3, first_dealer=2, number=2).dealer
+>>> dealing({"preset": "german", "double_skip": "never"}, players=3, first_dealer=2, number=2).dealer
 0
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
+from collections.abc import Callable
 
-from .i18n import N_, _, translated
-from .mexican_train.options import Options, Preset
-from .mexican_train.options import resolve as resolve_mexican
-from .super_domino.options import SUPER_PRESETS, SuperOptions, SuperPreset
-
-ENGINE_HOLDER = "engine-holder"
-"""Rule id: whoever holds the round's engine double lays it and plays first."""
-HIGHEST_TILE = "highest-tile"
-"""Rule id: whoever holds the highest tile plays first, opening with a double (Super Domino)."""
-
-STARTS: Mapping[str, str] = MappingProxyType(
-    {
-        ENGINE_HOLDER: N_("whoever holds the engine double starts"),
-        HIGHEST_TILE: N_("whoever holds the highest tile starts"),
-    }
-)
-"""Each rule id and what it says, in English (the message id); :attr:`Dealing.starts_text` reads it out."""
-
-
-@dataclass(frozen=True, slots=True)
-class Dealing:
-    """Who deals one round and who plays first in it. Seats count from 0, in playing order."""
-
-    number: int
-    """The round (hand), from 1."""
-    dealer: int
-    """The seat that shuffles and deals."""
-    leader: int | None
-    """The seat that plays first; None when a rule decides it at the table (see :attr:`starts`)."""
-    starts: str | None = None
-    """The rule that decides who plays first (:data:`ENGINE_HOLDER`, :data:`HIGHEST_TILE`); None when
-    :attr:`leader` names the seat."""
-    engine: int | None = None
-    """The round's engine double, when the game has one; it names the tile in :attr:`starts_text`."""
-
-    @property
-    def starts_text(self) -> str | None:
-        """The rule in the player's language ("whoever holds double-12 starts"); None when a seat starts."""
-        if self.starts == ENGINE_HOLDER and self.engine is not None:
-            return _("whoever holds double-{engine} starts", engine=self.engine)
-        return translated(STARTS[self.starts]) if self.starts is not None else None
-
-
-def dealer_seat(players: int, first_dealer: int, number: int) -> int:
-    """The seat that deals round ``number`` (from 1) when seat ``first_dealer`` dealt round 1.
-
-    >>> [dealer_seat(3, 1, n) for n in range(1, 6)]
-    [1, 2, 0, 1, 2]
-    """
-    if players < 1:
-        raise ValueError(f"a table needs at least one seat, not {players}")
-    if not 0 <= first_dealer < players:
-        raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer}")
-    if number < 1:
-        raise ValueError(f"rounds count from 1, not {number}")
-    return (first_dealer + number - 1) % players
+from .games import room_for_rules
+from .seats import ENGINE_HOLDER, HIGHEST_TILE, STARTS, Dealing, deal_round, dealer_seat
 
 
 def starting_rule(rules: object) -> str | None:
     """The rule id that decides who plays first under these rules, or None when the player after the dealer does.
 
-    ``rules`` is a Mexican Train rules spec (a preset id, a :class:`Preset`, :class:`Options` or
-    ``{"preset": ..., ...}``), or a Super Domino preset, its options or its preset id.
+    ``rules`` is any game's rules spec: a preset id, a preset, options or ``{"preset": ..., ...}``; the room
+    whose rules it names answers (a spec of no game's raises ``OptionsError`` naming every game's presets).
 
     >>> starting_rule("standard"), starting_rule("portuguese"), starting_rule("pagat")
     (None, 'engine-holder', 'highest-tile')
     """
-    if isinstance(rules, SuperPreset | SuperOptions) or (isinstance(rules, str) and rules in SUPER_PRESETS):
-        return HIGHEST_TILE
-    options = rules if isinstance(rules, Options) else rules.options if isinstance(rules, Preset) else None
-    if options is None:
-        options = resolve_mexican(rules)[1]
-    return ENGINE_HOLDER if options.engine_placement == "holder" else None
+    room = room_for_rules(rules)
+    return room.starting_rule(room.options(rules))
 
 
 def dealing(
@@ -131,26 +70,7 @@ def dealing(
     >>> d.dealer, d.leader
     (2, 0)
     """
-    starts = starting_rule(rules)
-    if plays is None:
-        dealer = dealer_seat(players, first_dealer, number)
-        leader = (dealer + 1) % players if starts is None else None
-        return Dealing(number, dealer, leader, starts, engine)
-    dealer_seat(players, first_dealer, number)  # the same checks of the seat and the round
-    dealer = first_dealer
-    for n in range(2, number + 1):
-        dealer = _next_playing(players, dealer, n, plays)
-    leader = _next_playing(players, dealer, number, plays) if starts is None else None
-    return Dealing(number, dealer, leader, starts, engine)
-
-
-def _next_playing(players: int, after: int, number: int, plays: Callable[[int, int], bool]) -> int:
-    """The first seat after ``after``, round the table, that plays round ``number`` (``after`` when none does)."""
-    for step in range(1, players + 1):
-        seat = (after + step) % players
-        if plays(seat, number):
-            return seat
-    return after
+    return deal_round(starting_rule(rules), players, first_dealer, number, engine=engine, plays=plays)
 
 
 __all__ = ["ENGINE_HOLDER", "HIGHEST_TILE", "STARTS", "Dealing", "dealer_seat", "dealing", "starting_rule"]

@@ -132,6 +132,15 @@ class RulesReader(Generic[OptionsT]):
         self._resolved: dict[object, tuple[str, OptionsT]] = {}
         """Rules specs of plain values already read (see :meth:`resolve`), by :func:`_spec_key`."""
 
+    def reads(self, spec: object) -> bool:
+        """Whether ``spec`` names this game's rules: one of its presets or its options, a preset id of its own, or
+        ``{"preset": <one of its ids>, ...}`` (a mapping without a preset names no game in particular)."""
+        if isinstance(spec, self._options | self._preset):
+            return True
+        if isinstance(spec, Mapping):
+            spec = spec.get("preset")
+        return isinstance(spec, str) and spec in self.presets
+
     def read_options(
         self, value: object, path: str = "rules", error: type[FormatError] = OptionsError, base: OptionsT | None = None
     ) -> OptionsT:

@@ -1,8 +1,9 @@
-"""Every rule a move can break, in both games, with a stable id, a title and a reference anchor.
+"""Every rule a move can break, in every game, with a stable id, a title and a reference anchor.
 
-Each game keeps its own table in its room (``mexican_train.rulebook``, ``super_domino.rulebook``);
-this module merges them, so the checker, the API and the rules reference look any id up in one place.
-Super Domino ids start with ``sd-`` and their anchors with ``super-domino-``.
+Each game keeps its own :class:`~scorekeeper.rules.room.Rulebook` in its room; the registry of rooms
+(:mod:`scorekeeper.rules.games`) adds each of them here once, when the library is imported, so that the
+checker, the API and the rules reference look any id up in one place. The floor never imports a room: it
+is handed the rooms' tables instead (a verdict or an illegal move only needs a title when it is shown).
 
 >>> RULES["double-must-be-covered"]
 ('An open double must be covered first', 'doubles')
@@ -20,28 +21,42 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Protocol
 
 from .i18n import translated
-from .mexican_train import rulebook as mexican_train
-from .super_domino import rulebook as super_domino
 
-MEXICAN_TRAIN_RULES: Mapping[str, tuple[str, str]] = mexican_train.RULES
-"""The Mexican Train rule ids alone: id -> (title, anchor)."""
-MEXICAN_TRAIN_ANCHORS: Mapping[str, str] = mexican_train.ANCHORS
-"""The Mexican Train sections alone: anchor -> heading, in reading order."""
-SUPER_DOMINO_RULES: Mapping[str, tuple[str, str]] = super_domino.RULES
-"""The Super Domino rule ids alone: id -> (title, anchor)."""
-SUPER_DOMINO_ANCHORS: Mapping[str, str] = super_domino.ANCHORS
-"""The Super Domino sections alone: anchor -> heading, in reading order."""
 
-RULES: Mapping[str, tuple[str, str]] = MappingProxyType({**MEXICAN_TRAIN_RULES, **SUPER_DOMINO_RULES})
-"""Every rule id of every game -> (title, anchor), Mexican Train first."""
-ANCHORS: Mapping[str, str] = MappingProxyType({**MEXICAN_TRAIN_ANCHORS, **SUPER_DOMINO_ANCHORS})
+class Book(Protocol):
+    """One game's tables, as :class:`~scorekeeper.rules.room.Rulebook` holds them."""
+
+    @property
+    def rules(self) -> Mapping[str, tuple[str, str]]: ...
+
+    @property
+    def anchors(self) -> Mapping[str, str]: ...
+
+
+_rules: dict[str, tuple[str, str]] = {}
+_anchors: dict[str, str] = {}
+
+RULES: Mapping[str, tuple[str, str]] = MappingProxyType(_rules)
+"""Every rule id of every game -> (title, anchor), in the order the registry lists the rooms."""
+ANCHORS: Mapping[str, str] = MappingProxyType(_anchors)
 """Every reference section of every game -> its heading, in reading order."""
 
 
+def add(book: Book) -> None:
+    """Add one game's rules and sections; an id or anchor another game already uses is refused (the rule
+    ids and anchors are public, and a verdict must link to exactly one section)."""
+    taken = (book.rules.keys() & _rules.keys()) | (book.anchors.keys() & _anchors.keys())
+    if taken:
+        raise ValueError(f"rule ids or anchors already used by another game: {', '.join(sorted(taken))}")
+    _rules.update(book.rules)
+    _anchors.update(book.anchors)
+
+
 def rule_title(rule: str) -> str:
-    """The title of any rule id (Mexican Train or Super Domino) in the player's language."""
+    """The title of any rule id (of any game) in the player's language."""
     return translated(RULES[rule][0])
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .mexican_train.options import resolve_options
 from .tiles import DominoSet
 
 
@@ -31,22 +30,6 @@ def round_engines(
             raise ValueError(f"a double-{highest} game has 1 to {len(engines)} rounds, not {limit}")
         engines = engines[:limit]
     return tuple(engines)
-
-
-def game_engines(
-    rules: object = "standard", highest: int = 12, ascending: bool = False, limit: int | None = None
-) -> tuple[int, ...]:
-    """The engine of each round of a Mexican Train game played by ``rules``: a preset id, or a game's preset with
-    its house rules on top (``{"preset": "czech", "highest_engine_every_round": true}``), read like any rules spec
-    (an unknown preset or option raises :class:`~scorekeeper.rules.OptionsError`).
-
-    >>> game_engines({"preset": "czech", "highest_engine_every_round": True}, 12, limit=3)
-    (12, 12, 12)
-    >>> game_engines("czech", 12, limit=3)
-    (12, 11, 10)
-    """
-    always = resolve_options(rules).highest_engine_every_round
-    return round_engines(highest, ascending, limit, always_highest=always)
 
 
 @dataclass(frozen=True, slots=True)

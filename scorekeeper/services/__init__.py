@@ -17,6 +17,7 @@ can act on. By job:
 - ``checker`` and ``reference``: the move checker, the deal lookup and the rules pages' links.
 """
 
+from ..entries import RoundEntry
 from ..reading import Field, Problems
 from .checker import (
     DealAnswer,
@@ -39,7 +40,6 @@ from .inputs import (
     MAX_NAME,
     GameChoices,
     NewGame,
-    RoundEntry,
     check_players,
     check_round,
     clean_name,

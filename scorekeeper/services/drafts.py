@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from ..entries import RoundEntry
 from ..games import kind_of
 from ..i18n import _
 from ..models import DraftScore, Game
 from ..reading import Field
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
-from .inputs import RoundEntry, check_round, house_rules_of, started_on
+from .inputs import check_round, house_rules_of, started_on
 from .rounds import add_round
 from .seating import playing
 from .unit_of_work import STALE, writing

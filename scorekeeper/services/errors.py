@@ -12,7 +12,7 @@ from ..reading import Field, Problems
 
 if TYPE_CHECKING:
     from ..models import Round
-    from .game_view import AnyGame, StoredRound
+    from .stored import AnyGame, StoredRound
 
 
 class ServiceError(Exception):

@@ -12,85 +12,17 @@ from ..games import kind_of
 from ..house_rules import NO_HOUSE_RULES, HouseRules, shown_value
 from ..i18n import _
 from ..kinds import GameKind
-from ..models import Game
 from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing
 from ..rules.i18n import N_
 from .inputs import STAND_IN_ENGINES, house_rules_of
 from .live import tag_of
 from .seating import playing, plays
-
-
-@dataclass(frozen=True, slots=True)
-class StoredSeat:
-    """A seat as stored: its place at the table and who sits there, and when they joined or left, if they did."""
-
-    position: int
-    name: str
-    joined_round: int | None = None
-    start_total: int = 0
-    left_round: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StoredScore:
-    """A seat's result in a round as stored, or its value sent for the round being filled in."""
-
-    seat_position: int
-    pips: int
-    tiles: int | None
-    went_out: bool
-    marker: bool = False
-    """The seat's train still had a marker on it when the round ended."""
-    points: int | None = None
-    """What the round counted after the game's scoring house rules; None where it is the pips."""
-
-
-@dataclass(frozen=True, slots=True)
-class StoredRound:
-    """A round as stored, with its scores in seat order."""
-
-    number: int
-    engine: int | None
-    blocked: bool
-    scores: list[StoredScore]
-    ended_on_double: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class StoredGame:
-    """A game's rows read as plain values, for a page or answer that only shows the game.
-
-    Building ORM objects was most of the cost of a read (some forty of them per game), and a page that shows a
-    game changes nothing: this holds the same values under the same names as :class:`~scorekeeper.models.Game`
-    and its seats, rounds, scores and draft scores, so the read model takes either."""
-
-    id: str
-    kind: str
-    set_highest: int
-    ascending: bool
-    rounds_planned: int | None
-    finished_at: datetime | None
-    double_blank: int
-    rules: str
-    version: int
-    drafts: int
-    first_dealer: int
-    draft_number: int | None
-    draft_blocked: bool
-    created_at: datetime
-    updated_at: datetime
-    seats: list[StoredSeat]
-    rounds: list[StoredRound]
-    draft_scores: list[StoredScore]
-    house_rules: str | None = None
-    draft_double_end: bool = False
-    reopened_by: str | None = None
-    draft_engine: int | None = None
-
-
-AnyGame = Game | StoredGame
-"""A game as the ORM loads it (to change it) or as plain values (to show it)."""
+from .stored import AnyGame as AnyGame
+from .stored import StoredGame as StoredGame
+from .stored import StoredRound as StoredRound
+from .stored import StoredScore as StoredScore
+from .stored import StoredSeat as StoredSeat
 
 
 @dataclass(frozen=True)
@@ -162,8 +94,41 @@ AWAY = (N_("joined later"), N_("left"))
 """Why a player has no score in a round (:meth:`GameView.away`), as message ids for the score sheet and CSV."""
 
 
+class Progress:
+    """Where a game stands, from its standings and what is left to play: the same answers for the read model and
+    for the games list (which counts a game's rounds without loading them)."""
+
+    standings: list[Standing]
+    rounds_total: int | None
+    next_round: object
+
+    def rounds_played(self) -> int:
+        """Rounds (hands) played so far."""
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        """Every round is played, or the table ended the game."""
+        return self.next_round is None
+
+    @property
+    def winners(self) -> list[str]:
+        """Who won, once the game is over and anything was played."""
+        return rules.winners(self.standings) if self.finished and self.rounds_played() else []
+
+    @property
+    def leaders(self) -> list[str]:
+        """Who leads so far; nobody before the first round."""
+        return rules.winners(self.standings) if self.rounds_played() else []
+
+    @property
+    def ended_after(self) -> int | None:
+        """The last round played of a game the table ended before its last round; None for any other game."""
+        return ended_early(self.rounds_played(), self.rounds_total, self.finished)
+
+
 @dataclass(frozen=True)
-class GameView:
+class GameView(Progress):
     """Everything a page or the API shows about one game, computed once."""
 
     id: str
@@ -257,25 +222,8 @@ class GameView:
         """The title of the rules played, in the reader's language."""
         return self.kind.rules_title(self.rules)
 
-    @property
-    def finished(self) -> bool:
-        """Every round is played, or the table ended the game."""
-        return self.next_round is None
-
-    @property
-    def winners(self) -> list[str]:
-        """Who won, once the game is over and anything was played."""
-        return rules.winners(self.standings) if self.finished and self.rounds else []
-
-    @property
-    def leaders(self) -> list[str]:
-        """Who leads so far; nobody before the first round."""
-        return rules.winners(self.standings) if self.rounds else []
-
-    @property
-    def ended_after(self) -> int | None:
-        """The last round played of a game the table ended before its last round; None for any other game."""
-        return ended_early(len(self.rounds), self.rounds_total, self.finished)
+    def rounds_played(self) -> int:
+        return len(self.rounds)
 
     @property
     def podium(self) -> list[Standing]:

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .. import rules
+from .. import entries, rules
+from ..entries import RoundEntry
 from ..games import DEFAULT_KIND, KINDS, kind_of
 from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
 from ..i18n import _
@@ -25,7 +26,7 @@ from .errors import Invalid
 from .seating import playing
 
 if TYPE_CHECKING:
-    from .game_view import AnyGame
+    from .stored import AnyGame
 
 MAX_NAME = 30
 """The longest player name, in characters (the seat table's column)."""
@@ -48,22 +49,10 @@ def clean_name(raw: object) -> str:
 
 
 @dataclass(frozen=True)
-class GameChoices:
-    """A new game as asked for, from the form or the JSON API: the values as sent, not yet checked."""
+class GameChoices(entries.GameChoices):
+    """A new game as asked for, from the form or the JSON API, with the game kind chosen: the kind checks the rest."""
 
-    kind: GameKind
-    players: Sequence[object]
-    """The names in seat order, blanks already left out."""
-    set: object
-    rounds: object = None
-    """Rounds (hands) to play; None or "" for the whole game, or an evening the table ends."""
-    ascending: bool = False
-    double_blank: object = 0
-    rules: object = None
-    first_dealer: object = None
-    """The name of the player who deals the first round, as typed; None for the first player."""
-    house_rules: Mapping[str, object] = field(default_factory=dict)
-    """The house rules asked for, by rule name (see scorekeeper.house_rules); values as sent."""
+    kind: GameKind = field(kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -184,8 +173,8 @@ def new_game_from_json(data: Mapping[str, object]) -> NewGame:
     kind = read_kind(data.get("game", DEFAULT_KIND.id))
     return read_new_game(
         GameChoices(
-            kind,
             players,
+            kind=kind,
             set=data.get("set", kind.default_set),
             rounds=data.get("rounds"),
             ascending=order == "up",
@@ -246,32 +235,6 @@ def started_on(game: AnyGame, engine: int | None, entry: RoundEntry) -> int | No
         )
         raise Invalid(problem, {Field("engine"): problem})
     return value
-
-
-@dataclass(frozen=True)
-class RoundEntry:
-    """A round as typed: raw pips per seat (strings or ints), who went out, blocked."""
-
-    pips: Sequence[object]
-    went_out: int | None = None
-    blocked: bool = False
-    tiles: Sequence[object] | None = None
-    """Tiles left in each hand, for a game that records them (``kind.wins_hands``)."""
-    confirmed: bool = True
-    """Pips above what a hand plausibly holds (``kind.likely_pips``) are meant: the round form sends False until
-    the player said so, and is asked "Really 1000 for João?"; the API and each phone's Send never ask."""
-    ended_on_double: bool = False
-    """The player who went out did so by laying a double (asked only when a scoring house rule counts it)."""
-    markers: Sequence[bool] | None = None
-    """Per seat: its train still had a marker on it at the end (asked only when a house rule counts it)."""
-    engine: object = None
-    """The double that actually started the round, as typed (a number like 9 for 9-9): under a house rule that lets
-    another double stand in for a missing engine (:func:`stand_in_engine`); None: the round's own engine."""
-
-    def marks(self, seats: int) -> list[bool]:
-        """The markers left at the end, one per seat (False where the entry says nothing of them)."""
-        given = self.markers or ()
-        return [i < len(given) and bool(given[i]) for i in range(seats)]
 
 
 def check_round(

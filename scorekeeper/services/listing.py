@@ -12,14 +12,13 @@ from typing import Any, TypeVarTuple
 from sqlalchemy import ColumnElement, Row, Select, and_, bindparam, case, exists, func, or_, select, true
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
-from .. import rules
 from ..games import kind_of
 from ..i18n import _
 from ..kinds import GameKind
 from ..models import Game, Round, Score, Seat
 from ..rules import Standing
 from .errors import BadRequest
-from .game_view import ended_early, left_after
+from .game_view import Progress, left_after
 from .inputs import is_game_id
 
 _Row = TypeVarTuple("_Row")
@@ -46,7 +45,7 @@ class UpNext:
 
 
 @dataclass(frozen=True)
-class ListedGame:
+class ListedGame(Progress):
     """One game as the games list and the trash show it: read from a row of the game and its seats' totals,
     without loading its rounds."""
 
@@ -62,25 +61,8 @@ class ListedGame:
     updated_at: datetime
     deleted_at: datetime | None = None
 
-    @property
-    def finished(self) -> bool:
-        """Every round is played, or the table ended the game."""
-        return self.next_round is None
-
-    @property
-    def winners(self) -> list[str]:
-        """Who won, once the game is over and anything was played."""
-        return rules.winners(self.standings) if self.finished and self.played else []
-
-    @property
-    def leaders(self) -> list[str]:
-        """Who leads so far; nobody before the first round."""
-        return rules.winners(self.standings) if self.played else []
-
-    @property
-    def ended_after(self) -> int | None:
-        """The last round played of a game the table ended before its last round; None for any other game."""
-        return ended_early(self.played, self.rounds_total, self.finished)
+    def rounds_played(self) -> int:
+        return self.played
 
 
 @dataclass(frozen=True)

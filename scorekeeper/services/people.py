@@ -8,7 +8,7 @@ Mum's seats to Mom under Mom's name, and keeps what it changed so that :func:`un
 
 Without a household password the server may hold several households, and a name ("Bob") is one person across
 them. So every function here takes the games the phone may see (``among``, as
-:func:`scorekeeper.views.household.my_games` gives them: None for every game, past the household password), with no
+:func:`scorekeeper.phones.my_games` gives them: None for every game, past the household password), with no
 default: a phone reaches only the people who sat in its games, counts only those games, and what it does to a person
 (rename, merge, undo) reaches only that person's seats in those games, each game claimed
 (:func:`~.unit_of_work.claimed_games`: a new version) and given a line in its history.

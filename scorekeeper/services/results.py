@@ -8,7 +8,7 @@ standings, points and hands won), in the same transaction as every write that ca
 
 A row exists while the game is over and the seat played in it; a game still going on, or taken back to a round
 before its end, has none. Games stored before results were kept, and games written around the app, are marked
-due (models.ResultDue) and worked out by :func:`settle_due`, which ``db.upgrade`` runs after the migrations.
+due (models.ResultDue) and worked out by :func:`settle_due`, which :func:`upgrade` runs after the migrations.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass
 from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.orm import Session
 
+from ..db import make_engine, migrate
 from ..models import ResultDue, Seat, SeatResult
 from .errors import NotFound
 from .game_view import AnyGame, StoredGame, is_over, view
@@ -145,3 +146,15 @@ def settle_due(db: Session) -> int:
         games_changed(db, ids)
         db.commit()
         done += len(ids)
+
+
+def upgrade(url: str) -> None:
+    """Bring the database up to date: the migrations (:func:`scorekeeper.db.migrate`), then the results of every
+    game they left due. ``make run``, ``scorekeeper upgrade-db`` and ``flask upgrade-db`` all run this."""
+    migrate(url)
+    engine = make_engine(url)
+    try:
+        with Session(engine) as db:
+            settle_due(db)
+    finally:
+        engine.dispose()

@@ -9,13 +9,14 @@ from typing import overload
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
+from ..entries import RoundEntry
 from ..games import kind_of
 from ..i18n import _
 from ..models import Change, DraftScore, Game, Round, Score
 from .errors import Conflict, NotFound, ServiceError
 from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .history import change_row, counted, flag, log_change, shown_score, why_counted
-from .inputs import RoundEntry, check_round, house_rules_of, round_points, started_on
+from .inputs import check_round, house_rules_of, round_points, started_on
 from .seating import playing
 from .unit_of_work import STALE, check_version, claimed_stored, writing
 

@@ -16,8 +16,8 @@ from ..db import session
 from ..forms.games import RoundForm
 from ..i18n import _
 from ..models import Game
-from .household import belong, remember
-from .household import this_phone as current_phone
+from ..phones import belong, remember
+from ..phones import this_phone as current_phone
 from .round_pages import moved_on, round_page
 
 bp = Blueprint("drafts", __name__)

@@ -12,9 +12,9 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, R
 from ..games import KINDS
 from ..i18n import _, current_language
 from ..page_cache import csrf_part, flash_pending, kept, may_give_again, not_modified, page_tag, revalidate
+from ..phones import belong, my_games, password, remember, this_phone
 from ..services.loading import recent_game, shown_game
 from .drafts import send_seat
-from .household import belong, my_games, password, remember, this_phone
 from .round_pages import flash_saved, moved_on, round_page
 
 bp = Blueprint("games", __name__)

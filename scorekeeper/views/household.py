@@ -1,18 +1,13 @@
 """Whose games a phone sees: without a household password, the games this browser started or opened; with
 ``SCOREKEEPER_PASSWORD`` set, the whole site (API included) is behind that one password and, once past it,
-every phone sees every game.
-
-The browser's games are kept in Flask's session cookie, which is signed: a phone cannot add a game it was
-never shown. Past the password, the session keeps a keyed digest of it (not the password), so changing the
-password signs every phone out."""
+every phone sees every game. What the phone's session keeps is :mod:`scorekeeper.phones`'s; this blueprint asks
+for the password and opens a game shared by another phone."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Flask, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -20,8 +15,8 @@ from ..db import session as db_session
 from ..errors import error_response
 from ..forms.household import LoginForm
 from ..i18n import _
+from ..phones import WRONG_PASSWORD, password, sign_in, signed_in
 from ..redirects import same_site
-from ..rules.i18n import N_
 from ..services import join
 from ..services.errors import ServiceError
 from ..services.inputs import is_game_id
@@ -29,81 +24,12 @@ from ..services.join import ungrouped
 
 bp = Blueprint("household", __name__)
 
-MY_GAMES = "games"
-"""The session key of this browser's game ids, most recently opened first."""
-MAX_GAMES = 200
-SIGNED_IN = "household"
-
 # pages a phone needs before it is signed in: the login itself, styles and the app's shell
 OPEN_ENDPOINTS = frozenset(
     {"household.login", "api.sign_in", "static", "choose_language", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
     # a game's read-only link: its unguessable code can only read, and a screen on the wall has nobody to sign in
     | {"join.watch", "join.watch_live", "join.watch_refused"}
 )
-
-
-def password() -> str | None:
-    """The household password, or None when the site has none."""
-    value = current_app.config.get("SCOREKEEPER_PASSWORD")
-    return str(value) if value else None
-
-
-def _digest(secret: str) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()
-
-
-def signed_in() -> bool:
-    """Whether this phone is past the household password (always, when there is none)."""
-    secret = password()
-    if secret is None:
-        return True
-    stored = session.get(SIGNED_IN)
-    return isinstance(stored, str) and hmac.compare_digest(stored, _digest(secret))
-
-
-def my_games() -> list[str] | None:
-    """The ids of the games this browser started or opened, newest first; None when it may see every game (past
-    the household password). The one scope of a request: the games list, the people, their records and stats, and
-    every change to a person (pages and API alike) go by it."""
-    if password() is not None:
-        return None
-    ids = session.get(MY_GAMES)
-    return [i for i in ids if is_game_id(i)] if isinstance(ids, list) else []
-
-
-def remember(game_id: str) -> None:
-    """Put the game first in this browser's list (kept to the MAX_GAMES most recent)."""
-    if password() is not None:
-        return
-    ids = my_games() or []
-    if ids[:1] == [game_id]:
-        return
-    session[MY_GAMES] = [game_id, *(i for i in ids if i != game_id)][:MAX_GAMES]
-    session.permanent = True
-
-
-THIS_PHONE = "me"
-"""Session key: which seat this phone belongs to, per game ({game id: seat})."""
-THIS_PHONE_GAMES = 20
-"""How many games' "I am" a phone keeps: the session cookie must stay small."""
-
-
-def this_phone(game_id: str) -> int | None:
-    """The seat this phone said it belongs to at this game ("I am Ana"); None when it did not say."""
-    mine = session.get(THIS_PHONE)
-    seat = mine.get(game_id) if isinstance(mine, dict) else None
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-def belong(game_id: str, seat: int | None) -> None:
-    """Remember (or forget, with None) whose phone this is at this game, for the latest few games."""
-    mine = session.get(THIS_PHONE)
-    kept = {k: v for k, v in mine.items() if k != game_id} if isinstance(mine, dict) else {}
-    if seat is not None:
-        kept[game_id] = seat
-    session[THIS_PHONE] = dict(list(kept.items())[-THIS_PHONE_GAMES:])
-    session.permanent = True
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -121,21 +47,6 @@ def login() -> ResponseReturnValue:
         form.password.errors = [_(WRONG_PASSWORD)]
         status = 403  # the answer the sign-in limits count (scorekeeper.throttle)
     return render_template("household/login.html", form=form), status
-
-
-WRONG_PASSWORD = N_("That is not the household password.")
-
-
-def sign_in(typed: object) -> bool:
-    """Sign this phone in if ``typed`` is the household password, exactly (true at once when there is none)."""
-    secret = password()
-    if secret is None:
-        return True
-    if not isinstance(typed, str) or not hmac.compare_digest(typed.encode(), secret.encode()):
-        return False
-    session[SIGNED_IN] = _digest(secret)
-    session.permanent = True
-    return True
 
 
 @bp.get("/open")

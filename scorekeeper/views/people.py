@@ -12,9 +12,9 @@ from ..forms.people import ConfirmForm, ImportForm, MergeForm, RenameForm
 from ..games import KINDS
 from ..i18n import _
 from ..models import Person
+from ..phones import my_games, remember
 from ..services.export import AlreadyHere, import_file
 from ..services.loading import read_game
-from .household import my_games, remember
 
 bp = Blueprint("people", __name__)
 

@@ -10,7 +10,7 @@ from .. import services
 from ..forms.games import RoundForm
 from ..i18n import _, ngettext
 from ..page_cache import flash_pending
-from .household import this_phone
+from ..phones import this_phone
 
 SAVED = "saved:"
 """The flash category of the note a whole-round Save leaves on the table screen, followed by the round's number

@@ -13,7 +13,7 @@ from ..db import session
 from ..forms.games import JoinForm, LeaveForm, RenameForm
 from ..i18n import _
 from ..models import Game, Seat
-from .household import remember
+from ..phones import remember
 
 bp = Blueprint("seats", __name__)
 

@@ -8,8 +8,8 @@ from flask import Blueprint, jsonify, render_template
 from werkzeug.wrappers import Response
 
 from ..db import session
+from ..phones import my_games, password
 from ..services.backup import backup_document
-from .household import my_games, password
 
 bp = Blueprint("settings", __name__)
 

@@ -28,8 +28,8 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules import apply as apply_module
 
-from .helpers import pos_json
-from .sd_helpers import sd_json
+from .mexican_train.helpers import pos_json
+from .super_domino.helpers import sd_json
 
 
 def follow(r: Round | SuperRound, rng: random.Random) -> int:

@@ -91,6 +91,14 @@ def test_an_option_changes_who_starts() -> None:
     assert (czech_set_aside.dealer, czech_set_aside.leader, czech_set_aside.starts) == (2, 3, None)
 
 
+def test_a_super_domino_preset_with_house_rules_on_top_is_dealt_by_its_own_room() -> None:
+    # the dealer once read every spec but a bare Super Domino preset as Mexican Train rules, and refused it
+    spec = {"preset": "german", "double_skip": "never"}
+    hand = dealing(spec, 3, 2, 2)
+    assert (hand.dealer, hand.leader, hand.starts) == (0, None, HIGHEST_TILE)
+    assert starting_rule(SUPER_PRESETS["pagat"].options) == HIGHEST_TILE
+
+
 def test_two_players_take_turns() -> None:
     assert [(d.dealer, d.leader) for d in (dealing("standard", 2, 1, n) for n in (1, 2, 3))] == [(1, 0), (0, 1), (1, 0)]
 
@@ -139,6 +147,13 @@ def test_a_seat_or_round_out_of_range_is_refused(players: int, first: int, numbe
 def test_unknown_rules_are_refused() -> None:
     with pytest.raises(OptionsError):
         dealing("poker", 4, 0, 1)
+
+
+def test_an_unknown_preset_is_refused_naming_every_games_presets() -> None:
+    with pytest.raises(OptionsError) as refused:
+        dealing({"preset": "poker"}, 4, 0, 1)
+    assert refused.value.field == "rules.preset"
+    assert all(name in refused.value.problem for name in (*PRESETS, *SUPER_PRESETS))
 
 
 def test_the_rule_is_read_in_the_players_language() -> None:

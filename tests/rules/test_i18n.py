@@ -38,7 +38,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.i18n import N_, _, get_translator, set_translator, translated
 
-from .helpers import pos_json
+from .mexican_train.helpers import pos_json
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
 

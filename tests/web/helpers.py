@@ -13,7 +13,7 @@ from sqlalchemy import create_engine
 from sqlalchemy import text as sql_text
 
 from scorekeeper import create_app
-from scorekeeper.db import upgrade
+from scorekeeper.services.results import upgrade
 
 
 def start_game(client: FlaskClient, *names: str, **options: str) -> str:

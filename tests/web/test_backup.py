@@ -18,7 +18,6 @@ from sqlalchemy import create_engine, func, inspect, select, text
 from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
-from scorekeeper.db import upgrade
 from scorekeeper.models import Base, Change, Game, Round, Score, Seat
 from scorekeeper.services.backup import (
     FORMAT,
@@ -28,6 +27,7 @@ from scorekeeper.services.backup import (
     restore_document,
     single_game_backup,
 )
+from scorekeeper.services.results import upgrade
 
 
 def play_some_games(client: FlaskClient) -> list[str]:

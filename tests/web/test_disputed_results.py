@@ -19,8 +19,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from scorekeeper.db import alembic_config, session, upgrade
+from scorekeeper.db import alembic_config, session
 from scorekeeper.models import Game, Seat, SeatResult
+from scorekeeper.services.results import upgrade
 
 from .helpers import DATABASES, errors, fresh_postgres_app, text
 

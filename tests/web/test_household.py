@@ -62,21 +62,19 @@ def test_the_open_form_refuses_what_names_no_game(client: FlaskClient, typed: st
 
 
 def test_the_list_keeps_the_most_recent_games_only(app: Flask, client: FlaskClient) -> None:
-    from scorekeeper.views import household
+    from scorekeeper import phones
 
     games = [start_game(client, "Ana", f"P{i}") for i in range(5)]
     with client.session_transaction() as s:
-        assert s[household.MY_GAMES] == [_id(g) for g in reversed(games)]
+        assert s[phones.MY_GAMES] == [_id(g) for g in reversed(games)]
     client.get(games[0])
     with client.session_transaction() as s:
-        assert s[household.MY_GAMES][0] == _id(games[0]) and len(s[household.MY_GAMES]) == 5
-        s[household.MY_GAMES] = [f"id{i:04d}" for i in range(household.MAX_GAMES)]
+        assert s[phones.MY_GAMES][0] == _id(games[0]) and len(s[phones.MY_GAMES]) == 5
+        s[phones.MY_GAMES] = [f"id{i:04d}" for i in range(phones.MAX_GAMES)]
     client.get(games[1])
     with client.session_transaction() as s:
-        kept = s[household.MY_GAMES]
-    assert (
-        len(kept) == household.MAX_GAMES and kept[0] == _id(games[1]) and f"id{household.MAX_GAMES - 1:04d}" not in kept
-    )
+        kept = s[phones.MY_GAMES]
+    assert len(kept) == phones.MAX_GAMES and kept[0] == _id(games[1]) and f"id{phones.MAX_GAMES - 1:04d}" not in kept
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from scorekeeper import create_app
-from scorekeeper.db import upgrade
 from scorekeeper.services import join
+from scorekeeper.services.results import upgrade
 
 from .helpers import enter_round, plain_names, start_game, text
 

@@ -18,9 +18,10 @@ from markupsafe import escape
 from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.orm import Session
 
-from scorekeeper.db import alembic_config, upgrade
+from scorekeeper.db import alembic_config
 from scorekeeper.models import Game
 from scorekeeper.services.backup import backup_document, restore_document
+from scorekeeper.services.results import upgrade
 
 from .helpers import DATABASES, POSTGRES_URL, start_game
 from .helpers import text as page_text

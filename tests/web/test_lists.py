@@ -17,9 +17,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, text, update
 
 from scorekeeper import create_app, services
-from scorekeeper.db import session, upgrade
+from scorekeeper.db import session
 from scorekeeper.models import Game
 from scorekeeper.services import listing
+from scorekeeper.services.results import upgrade
 
 from .helpers import text as page_text
 

@@ -13,9 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine, select, text
 
-from scorekeeper.db import alembic_config, session, upgrade
+from scorekeeper.db import alembic_config, session
 from scorekeeper.models import Person, Seat
 from scorekeeper.services.backup import backup_document, restore_document
+from scorekeeper.services.results import upgrade
 
 from .helpers import start_game
 from .helpers import text as page_text

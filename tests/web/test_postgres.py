@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
-from scorekeeper.db import upgrade
+from scorekeeper.services.results import upgrade
 
 URL = os.environ.get("TEST_DATABASE_URL", "")
 

@@ -13,9 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import delete, insert, select
 
-from scorekeeper.db import session, upgrade
+from scorekeeper.db import session
 from scorekeeper.models import Game, ResultDue, SeatResult
 from scorekeeper.services.backup import backup_document, restore_document
+from scorekeeper.services.results import upgrade
 
 from .helpers import DATABASES, fresh_postgres_app
 

@@ -211,7 +211,8 @@ def test_upgrading_gives_earlier_games_a_version(tmp_path: Path) -> None:
     from sqlalchemy import create_engine
     from sqlalchemy import text as sql
 
-    from scorekeeper.db import alembic_config, upgrade
+    from scorekeeper.db import alembic_config
+    from scorekeeper.services.results import upgrade
 
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     command.upgrade(alembic_config(url), "0002")

@@ -29,7 +29,7 @@ from . import form
 from . import reference as page
 
 if TYPE_CHECKING:
-    from ...services.inputs import GameChoices
+    from ...entries import GameChoices
 
 
 class ChickenFootKind(GameKind):

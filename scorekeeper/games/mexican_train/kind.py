@@ -16,7 +16,7 @@ from .house_rules import HOUSE_RULES
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from ...services.inputs import GameChoices
+    from ...entries import GameChoices
 
 
 class MexicanTrainKind(GameKind):

@@ -14,7 +14,7 @@ from ...rules.i18n import N_
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
-    from ...services.inputs import GameChoices, RoundEntry
+    from ...entries import GameChoices, RoundEntry
 
 
 class SuperDominoKind(GameKind):

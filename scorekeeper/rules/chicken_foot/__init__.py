@@ -1,9 +1,7 @@
 """Chicken Foot: the rules room for the game of rounds from the highest double down, with feet on every double.
 
-Import the public names from here. :data:`ROOM` is what the registry of rooms asks of this game, field for
-field the ``GameRoom`` of the shared floor's ``rules/room.py`` (branch ``layers``), which this branch does not
-have yet; wiring it in is ``GameRoom(**fields)`` with ``rulebook=Rulebook(tuple(Section(*s) for s in
-ROOM.sections))`` in place of ``sections``.
+Import the public names from here. :data:`ROOM` is what the registry of rooms
+(:mod:`scorekeeper.rules.games`) and the shared floor ask of this game.
 
 >>> from scorekeeper.rules.chicken_foot import ChickenRound, CHICKEN_PRESETS, chicken_deal_size
 >>> chicken_deal_size(4, 9), list(CHICKEN_PRESETS)
@@ -14,10 +12,10 @@ ROOM.sections))`` in place of ``sections``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
+from ..room import GameRoom, Rulebook, Section
 from .core import ChickenTable
 from .moves import ChickenMove
 from .options import (
@@ -67,25 +65,11 @@ def game_round_doubles(rules: object, highest: int) -> tuple[int, ...]:
     return round_doubles(highest)
 
 
-@dataclass(frozen=True, slots=True)
-class Room:
-    """The fields of the floor's ``GameRoom`` (with ``sections`` for its ``Rulebook``), until this branch has it."""
-
-    id: str
-    name: str
-    read_position: Callable[[Mapping[str, Any]], ChickenPosition]
-    sections: tuple[tuple[str, str, Mapping[str, str]], ...]
-    reader: Any
-    deal_size: Callable[[int, int, object], int]
-    starting_rule: Callable[[ChickenOptions], str | None]
-    round_doubles: Callable[[object, int], tuple[int, ...]]
-
-
-ROOM = Room(
+ROOM = GameRoom(
     id=GAME,
     name="Chicken Foot",
     read_position=read_position,
-    sections=SECTIONS,
+    rulebook=Rulebook(tuple(Section(*section) for section in SECTIONS)),
     reader=READER,
     deal_size=deal_size,
     starting_rule=starting_rule,
@@ -115,7 +99,6 @@ __all__ = [
     "ChickenTable",
     "ChickenVerdict",
     "Placement",
-    "Room",
     "check_chicken",
     "chicken_deal_size",
     "chicken_max_players",

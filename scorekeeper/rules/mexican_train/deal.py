@@ -1,4 +1,4 @@
-"""How many tiles each player draws, by set and player count, and per preset.
+"""How many tiles each player draws, by set and player count, and per preset; and each round's engine.
 
 The tables themselves live with the options that carry them (:mod:`.options`); this module only
 reads them, so the options never need it.
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from ..errors import DealError
 from ..i18n import _
+from ..scoresheet import round_engines
 from ..tiles import DominoSet
 from .options import DealTable, Options, Preset, resolve_options
 
-__all__ = ["DealError", "boneyard_after_deal", "deal_size"]
+__all__ = ["DealError", "boneyard_after_deal", "deal_size", "game_engines"]
 
 
 def _table_for(table: DealTable | None, rules: str | Preset | Options) -> tuple[DealTable, bool]:
@@ -69,3 +70,19 @@ def boneyard_after_deal(
     size = deal_size(players, highest, table, rules=rules)
     set_aside = _table_for(table, rules)[1]
     return DominoSet(highest).tile_count - (1 if set_aside else 0) - players * size
+
+
+def game_engines(
+    rules: object = "standard", highest: int = 12, ascending: bool = False, limit: int | None = None
+) -> tuple[int, ...]:
+    """The engine of each round of a Mexican Train game played by ``rules``: a preset id, or a game's preset with
+    its house rules on top (``{"preset": "czech", "highest_engine_every_round": true}``), read like any rules spec
+    (an unknown preset or option raises :class:`~scorekeeper.rules.OptionsError`).
+
+    >>> game_engines({"preset": "czech", "highest_engine_every_round": True}, 12, limit=3)
+    (12, 12, 12)
+    >>> game_engines("czech", 12, limit=3)
+    (12, 11, 10)
+    """
+    always = resolve_options(rules).highest_engine_every_round
+    return round_engines(highest, ascending, limit, always_highest=always)

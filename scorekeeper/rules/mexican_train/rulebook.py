@@ -10,9 +10,9 @@ page links ``#<anchor>`` for each. The titles and headings are English, marked w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from ..i18n import N_
+from ..room import Rulebook, Section
 
 LEGAL = "legal"
 ROUND_OVER = "round-over"
@@ -38,47 +38,96 @@ NO_ANNOUNCING = "no-announcing"
 NOTHING_TO_ANNOUNCE = "nothing-to-announce"
 CANNOT_CATCH = "cannot-catch"
 
-RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {
-        LEGAL: (N_("A legal move"), "turns"),
-        ROUND_OVER: (N_("The round is over"), "ending"),
-        TURN_OVER: (N_("A turn lays one tile, unless it is a double"), "turns"),
-        NO_SUCH_TRAIN: (N_("There is no such train"), "trains"),
-        TILE_NOT_IN_HAND: (N_("You can only lay a tile from your hand"), "turns"),
-        TILE_DOES_NOT_MATCH: (N_("A tile must match the open end of the train"), "trains"),
-        TRAIN_NOT_OPEN: (N_("Another player's train is open only while it carries a marker"), "markers"),
-        MEXICAN_TRAIN_NOT_ALLOWED: (N_("These rules have no Mexican train"), "mexican-train"),
-        OWN_TRAIN_FIRST: (N_("Start your own train before the Mexican train"), "mexican-train"),
-        FIRST_LAP_OWN_TRAIN: (N_("On the first lap you build only your own train"), "first-turn"),
-        DOUBLE_MUST_BE_COVERED: (N_("An open double must be covered first"), "doubles"),
-        NO_ROUND_END_ON_DOUBLE: (N_("A round may not end on a double"), "ending"),
-        MUST_PLAY_BEFORE_DRAWING: (N_("You may draw only when you cannot play"), "drawing"),
-        ALREADY_DREW: (N_("You draw at most one tile a turn"), "drawing"),
-        BONEYARD_EMPTY: (N_("You cannot draw from an empty boneyard"), "drawing"),
-        CANNOT_PASS: (N_("You may pass only when you can neither play nor draw"), "passing"),
-        ONE_DOUBLE_A_TURN: (N_("A turn lays at most one double"), "doubles"),
-        MEXICAN_TRAIN_NOT_OPEN: (N_("The Mexican train opens once every player has started a train"), "mexican-train"),
-        MEXICAN_TRAIN_AFTER_FIRST_LAP: (N_("The Mexican train opens after the first lap"), "mexican-train"),
-        MARKER_NEXT_PLAYER_ONLY: (N_("Only the next player may play on a marked train"), "markers"),
-        NO_ANNOUNCING: (N_("Announcing the last tile is not in these rules"), "last-tile"),
-        NOTHING_TO_ANNOUNCE: (N_("Only a player left with one tile announces it"), "last-tile"),
-        CANNOT_CATCH: (N_("Catch a missed announcement before the next turn ends"), "last-tile"),
-    }
+RULEBOOK = Rulebook(
+    (
+        Section(
+            "turns",
+            N_("Turns"),
+            {
+                LEGAL: N_("A legal move"),
+                TURN_OVER: N_("A turn lays one tile, unless it is a double"),
+                TILE_NOT_IN_HAND: N_("You can only lay a tile from your hand"),
+            },
+        ),
+        Section(
+            "trains",
+            N_("Trains and the engine"),
+            {
+                NO_SUCH_TRAIN: N_("There is no such train"),
+                TILE_DOES_NOT_MATCH: N_("A tile must match the open end of the train"),
+            },
+        ),
+        Section(
+            "markers",
+            N_("Markers"),
+            {
+                TRAIN_NOT_OPEN: N_("Another player's train is open only while it carries a marker"),
+                MARKER_NEXT_PLAYER_ONLY: N_("Only the next player may play on a marked train"),
+            },
+        ),
+        Section(
+            "mexican-train",
+            N_("The Mexican train"),
+            {
+                MEXICAN_TRAIN_NOT_ALLOWED: N_("These rules have no Mexican train"),
+                OWN_TRAIN_FIRST: N_("Start your own train before the Mexican train"),
+                MEXICAN_TRAIN_NOT_OPEN: N_("The Mexican train opens once every player has started a train"),
+                MEXICAN_TRAIN_AFTER_FIRST_LAP: N_("The Mexican train opens after the first lap"),
+            },
+        ),
+        Section(
+            "first-turn",
+            N_("The first turn"),
+            {
+                FIRST_LAP_OWN_TRAIN: N_("On the first lap you build only your own train"),
+            },
+        ),
+        Section(
+            "doubles",
+            N_("Doubles"),
+            {
+                DOUBLE_MUST_BE_COVERED: N_("An open double must be covered first"),
+                ONE_DOUBLE_A_TURN: N_("A turn lays at most one double"),
+            },
+        ),
+        Section(
+            "drawing",
+            N_("Drawing"),
+            {
+                MUST_PLAY_BEFORE_DRAWING: N_("You may draw only when you cannot play"),
+                ALREADY_DREW: N_("You draw at most one tile a turn"),
+                BONEYARD_EMPTY: N_("You cannot draw from an empty boneyard"),
+            },
+        ),
+        Section(
+            "passing",
+            N_("Passing"),
+            {
+                CANNOT_PASS: N_("You may pass only when you can neither play nor draw"),
+            },
+        ),
+        Section(
+            "last-tile",
+            N_("Announcing your last tile"),
+            {
+                NO_ANNOUNCING: N_("Announcing the last tile is not in these rules"),
+                NOTHING_TO_ANNOUNCE: N_("Only a player left with one tile announces it"),
+                CANNOT_CATCH: N_("Catch a missed announcement before the next turn ends"),
+            },
+        ),
+        Section(
+            "ending",
+            N_("The end of a round"),
+            {
+                ROUND_OVER: N_("The round is over"),
+                NO_ROUND_END_ON_DOUBLE: N_("A round may not end on a double"),
+            },
+        ),
+    )
 )
-"""Mexican Train rule id -> (title, anchor of the rules reference section that explains it)."""
+"""Every rule id, by the section of the rules reference that explains it, in reading order."""
 
-ANCHORS: Mapping[str, str] = MappingProxyType(
-    {
-        "turns": N_("Turns"),
-        "trains": N_("Trains and the engine"),
-        "markers": N_("Markers"),
-        "mexican-train": N_("The Mexican train"),
-        "first-turn": N_("The first turn"),
-        "doubles": N_("Doubles"),
-        "drawing": N_("Drawing"),
-        "passing": N_("Passing"),
-        "last-tile": N_("Announcing your last tile"),
-        "ending": N_("The end of a round"),
-    }
-)
-"""Mexican Train anchor -> heading of the rules reference section, in reading order."""
+RULES: Mapping[str, tuple[str, str]] = RULEBOOK.rules
+"""Rule id -> (title, anchor of the rules reference section that explains it)."""
+ANCHORS: Mapping[str, str] = RULEBOOK.anchors
+"""Anchor -> heading of the rules reference section, in reading order."""

@@ -10,9 +10,9 @@ start with ``super-domino-``). The titles and headings are English, marked with 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from ..i18n import N_
+from ..room import Rulebook, Section
 
 SD_LEGAL = "sd-legal"
 SD_HAND_OVER = "sd-hand-over"
@@ -29,36 +29,70 @@ SD_ALREADY_DREW = "sd-already-drew"
 SD_BONEYARD_EMPTY = "sd-boneyard-empty"
 SD_CANNOT_PASS = "sd-cannot-pass"
 
-RULES: Mapping[str, tuple[str, str]] = MappingProxyType(
-    {
-        SD_LEGAL: (N_("A legal move"), "super-domino-turns"),
-        SD_HAND_OVER: (N_("The hand is over"), "super-domino-ending"),
-        SD_TILE_NOT_IN_HAND: (N_("You can only lay a tile from your hand"), "super-domino-turns"),
-        SD_SPINNER_FIRST: (N_("The first tile is a double, the fat spinner"), "super-domino-start"),
-        SD_NO_SUCH_EDGE: (N_("Lay a tile against an open edge"), "super-domino-edges"),
-        SD_TILE_DOES_NOT_MATCH: (N_("A tile must match the edge it is laid against"), "super-domino-edges"),
-        SD_DOUBLE_DOES_NOT_MATCH: (N_("A double goes on its own number or on a 13"), "super-domino-doubles"),
-        SD_SPELL: (N_("Under the spell, play on the 13"), "super-domino-spell"),
-        SD_TURN_ENDS_AFTER_DRAW: (N_("Drawing for the spell ends your turn"), "super-domino-spell"),
-        SD_MUST_PLAY_BEFORE_DRAWING: (N_("You may draw only when you cannot play"), "super-domino-stuck"),
-        SD_NO_DRAWING: (N_("You do not draw now"), "super-domino-stuck"),
-        SD_ALREADY_DREW: (N_("You draw once a turn"), "super-domino-stuck"),
-        SD_BONEYARD_EMPTY: (N_("You cannot draw from an empty boneyard"), "super-domino-stuck"),
-        SD_CANNOT_PASS: (N_("You may pass only when you cannot play"), "super-domino-stuck"),
-    }
+RULEBOOK = Rulebook(
+    (
+        Section(
+            "super-domino-start",
+            N_("Super Domino: who starts, and the fat spinner"),
+            {
+                SD_SPINNER_FIRST: N_("The first tile is a double, the fat spinner"),
+            },
+        ),
+        Section(
+            "super-domino-turns",
+            N_("Super Domino: turns and direction"),
+            {
+                SD_LEGAL: N_("A legal move"),
+                SD_TILE_NOT_IN_HAND: N_("You can only lay a tile from your hand"),
+            },
+        ),
+        Section(
+            "super-domino-edges",
+            N_("Super Domino: laying tiles on open edges"),
+            {
+                SD_NO_SUCH_EDGE: N_("Lay a tile against an open edge"),
+                SD_TILE_DOES_NOT_MATCH: N_("A tile must match the edge it is laid against"),
+            },
+        ),
+        Section(
+            "super-domino-doubles",
+            N_("Super Domino: doubles and the wild 13"),
+            {
+                SD_DOUBLE_DOES_NOT_MATCH: N_("A double goes on its own number or on a 13"),
+            },
+        ),
+        Section("super-domino-specials", N_("Super Domino: the special tiles")),
+        Section(
+            "super-domino-spell",
+            N_("Super Domino: the spell"),
+            {
+                SD_SPELL: N_("Under the spell, play on the 13"),
+                SD_TURN_ENDS_AFTER_DRAW: N_("Drawing for the spell ends your turn"),
+            },
+        ),
+        Section(
+            "super-domino-stuck",
+            N_("Super Domino: when you cannot play"),
+            {
+                SD_MUST_PLAY_BEFORE_DRAWING: N_("You may draw only when you cannot play"),
+                SD_NO_DRAWING: N_("You do not draw now"),
+                SD_ALREADY_DREW: N_("You draw once a turn"),
+                SD_BONEYARD_EMPTY: N_("You cannot draw from an empty boneyard"),
+                SD_CANNOT_PASS: N_("You may pass only when you cannot play"),
+            },
+        ),
+        Section(
+            "super-domino-ending",
+            N_("Super Domino: the end of a hand"),
+            {
+                SD_HAND_OVER: N_("The hand is over"),
+            },
+        ),
+    )
 )
-"""Super Domino rule id -> (title, anchor); every anchor starts with ``super-domino``."""
+"""Every rule id, by the section of the rules reference that explains it, in reading order."""
 
-ANCHORS: Mapping[str, str] = MappingProxyType(
-    {
-        "super-domino-start": N_("Super Domino: who starts, and the fat spinner"),
-        "super-domino-turns": N_("Super Domino: turns and direction"),
-        "super-domino-edges": N_("Super Domino: laying tiles on open edges"),
-        "super-domino-doubles": N_("Super Domino: doubles and the wild 13"),
-        "super-domino-specials": N_("Super Domino: the special tiles"),
-        "super-domino-spell": N_("Super Domino: the spell"),
-        "super-domino-stuck": N_("Super Domino: when you cannot play"),
-        "super-domino-ending": N_("Super Domino: the end of a hand"),
-    }
-)
-"""Super Domino anchor -> section heading, in reading order."""
+RULES: Mapping[str, tuple[str, str]] = RULEBOOK.rules
+"""Rule id -> (title, anchor of the rules reference section that explains it)."""
+ANCHORS: Mapping[str, str] = RULEBOOK.anchors
+"""Anchor -> heading of the rules reference section, in reading order."""

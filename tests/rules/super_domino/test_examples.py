@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.rules import SUPER_DOMINO_ANCHORS, SUPER_DOMINO_RULES, SuperMove, SuperPosition
 
-from .sd_helpers import on, rule_of, sd_pos
+from .helpers import on, rule_of, sd_pos
 
 DRAW, PASS = SuperMove.draw(), SuperMove.pass_()
 

@@ -22,8 +22,8 @@ from scorekeeper.rules import (
     super_domino_max_players,
 )
 
-from .helpers import pos_json
-from .sd_helpers import sd_json
+from ..mexican_train.helpers import pos_json
+from .helpers import sd_json
 
 SPEC_EXAMPLE: dict[str, Any] = {
     "game": "super-domino",

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.rules import IllegalMove, SuperMove, SuperRound, Tile
 
-from .sd_helpers import hand_from, on, sd_pos, tiles
+from .helpers import hand_from, on, sd_pos, tiles
 
 DRAW, PASS = SuperMove.draw(), SuperMove.pass_()
 EDGES = [2, 7, 9, 6]  # the four arms of a spinner, grown a little

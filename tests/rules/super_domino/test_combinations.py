@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.rules import SuperMove, SuperRound, Tile, apply_move
 
-from .sd_helpers import hand_from, sd_pos
+from .helpers import hand_from, sd_pos
 
 DRAW, PASS = SuperMove.draw(), SuperMove.pass_()
 

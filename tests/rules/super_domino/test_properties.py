@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import DominoSet, MoveError, SuperMove, SuperPosition, SuperRound, Tile, check_super
 
-from .test_properties import move_documents
-from .test_super_domino_json import SPEC_EXAMPLE
+from ..mexican_train.test_properties import move_documents
+from .test_json import SPEC_EXAMPLE
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
