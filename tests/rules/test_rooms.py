@@ -23,7 +23,7 @@ from scorekeeper.rules import rulebook as merged
 
 
 def test_every_room_has_its_own_id_rules_and_sections() -> None:
-    assert [r.id for r in ROOMS] == list(GAMES) == ["mexican-train", "super-domino"]
+    assert [r.id for r in ROOMS] == list(GAMES) == ["mexican-train", "super-domino", "chicken-foot"]
     assert sum(len(r.rulebook.rules) for r in ROOMS) == len(RULES)
     assert sum(len(r.rulebook.anchors) for r in ROOMS) == len(ANCHORS)
     for each in ROOMS:
@@ -35,7 +35,7 @@ def test_an_unknown_game_is_refused_naming_the_games_there_are() -> None:
     with pytest.raises(PositionError) as refused:
         room("chess")
     assert refused.value.field == "game"
-    assert "mexican-train, super-domino" in refused.value.problem
+    assert "mexican-train, super-domino, chicken-foot" in refused.value.problem
     with pytest.raises(PositionError):
         room(["mexican-train"])
 

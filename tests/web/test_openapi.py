@@ -191,7 +191,8 @@ def _fuzz(operation: Any, mode: GenerationMode, ids: st.SearchStrategy[str]) -> 
             case.body = {"number": data.draw(st.integers(1, 9)), "pips": {"Ana": 0, "Ben": pips}, "went_out": "Ana"}
             case.body.update({"tiles": {"Ana": 0, "Ben": 1}, "went_out": "Ana"})
         sent += 1
-        case.call_and_validate(checks=CHECKS)
+        # in-process WSGI answers are not unzipped as an HTTP client would (gzip has its own tests)
+        case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
 
     try:
         run()
