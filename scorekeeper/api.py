@@ -210,22 +210,21 @@ def add_round(game_id: str) -> tuple[Response, int]:
 def edit_round(game_id: str, number: int) -> Response:
     """Correct a round."""
     data = _body()
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     # no look for the round here: the service tells a round undone meanwhile (409) from one never played (404)
-    services.edit_round(session(), game, number, services.entry_from_json(game, data, number), _if_match())
-    return _answer(game)
+    entry = services.entry_from_json(game, data, number)
+    return _answer(services.edit_round(session(), game, number, entry, _if_match()))
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
 def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
     """Take back the last round (only the last one can go)."""
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     if number < len(game.rounds):
         return error_response(
             409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead."
         )
-    services.undo_round(session(), game, number, _if_match())
-    return _answer(game)
+    return _answer(services.undo_round(session(), game, number, _if_match()))
 
 
 @bp.post("/games/<game_id>/finish")

@@ -33,7 +33,17 @@ from .checker import (
 from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, mark_double_end, mark_engine, send_mine
 from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
 from .finish import finish_game
-from .game_view import AnyGame, GameView, NextRound, RoundView, StoredGame, next_round, rounds_total, view
+from .game_view import (
+    AnyGame,
+    GameView,
+    NextRound,
+    RoundView,
+    StoredGame,
+    StoredRound,
+    next_round,
+    rounds_total,
+    view,
+)
 from .history import HISTORY_WORDS, history
 from .inputs import (
     MAX_NAME,
@@ -127,6 +137,7 @@ __all__ = [
     "AnyGame",
     "GameView",
     "StoredGame",
+    "StoredRound",
     "NextRound",
     "RoundView",
     "next_round",

@@ -150,8 +150,9 @@ def new_round(game_id: str) -> ResponseReturnValue:
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int) -> ResponseReturnValue:
-    """Correct a round already entered; a correction made on an older version shows both to choose from."""
-    game = services.get_game(session(), game_id)
+    """Correct a round already entered; a correction made on an older version shows both to choose from. The
+    round path of a new round (:func:`new_round`): the game read once as plain values, decided once."""
+    game = recent_game(session(), game_id)
     current = services.view(game)
     form = RoundForm()
     form.seat(len(current.players))
@@ -181,6 +182,8 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
 def _clash(form: RoundForm, game: services.AnyGame, number: int, message: str) -> ResponseReturnValue:
     """Another phone got there first: the round as stored next to what was typed here (kept in the form,
     which now corrects the round at the game's current version), and the choice of either."""
+    if not isinstance(game, services.StoredGame):  # a round is written on plain values: only their refusals come here
+        game = shown_game(session(), game.id)
     current = services.view(game)
     stored = next((r for r in current.rounds if r.number == number), None)
     if stored is None:
@@ -205,7 +208,7 @@ def _clash(form: RoundForm, game: services.AnyGame, number: int, message: str) -
 def undo(game_id: str) -> Response:
     """Take back the round the button names, which reopens with its values; sent again for the same round, or
     without a round, it says so and takes back nothing."""
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     form = UndoForm()
     if form.validate_on_submit():
         number = form.sent()
