@@ -59,7 +59,7 @@ from .inputs import (
     read_new_game,
 )
 from .listing import last_players, list_games, trashed_games
-from .live import live_tag, tag_of, watch_code, watched_game
+from .live import Stamp, game_stamp, stamp_of, watch_code, watched_game
 from .loading import get_game, no_game, read_game
 from .people import (
     Listed,
@@ -105,14 +105,15 @@ __all__ = [
     "DraftEntry",
     "Sent",
     "draft_of",
-    "live_tag",
     "mark_blocked",
     "mark_double_end",
     "mark_engine",
     "send_mine",
-    "tag_of",
     "watch_code",
     "watched_game",
+    "Stamp",
+    "game_stamp",
+    "stamp_of",
     # the move checker and the deal lookup
     "DealAnswer",
     "TappedAnswer",

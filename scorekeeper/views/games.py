@@ -70,16 +70,17 @@ def table(game_id: str) -> Response:
     # one indexed read of the game's live tag, no game loaded: all it takes to answer a phone that holds the
     # page, or one that asks for a page drawn already
     database = engine()
-    live = services.live_tag(database, game_id)
-    if live is None:
+    stamp = services.game_stamp(database, game_id)
+    if stamp is None:
         raise services.no_game()
+    live = stamp.tag
     remember(game_id)
     shape = _table_shape(game_id, live)
     token = csrf_part()
     etag = None if shape is None or token is None else page_tag(shape, token)
 
     def unchanged() -> bool:
-        return services.live_tag(database, game_id) == live
+        return services.game_stamp(database, game_id) == stamp
 
     if etag is not None and request.if_none_match.contains_weak(etag):
         may_give_again(b"", unchanged)
