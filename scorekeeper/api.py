@@ -228,9 +228,8 @@ def finish_game(game_id: str) -> Response:
     number = _body().get("number")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
         raise services.Invalid(_('"number" is the last round you saw, a whole number from 1, like {"number": 7}.'))
-    game = services.get_game(session(), game_id)
-    services.finish_game(session(), game, _if_match(), number)
-    return _answer(game)
+    game = recent_game(session(), game_id)
+    return _answer(services.finish_game(session(), game, _if_match(), number)[0])
 
 
 @bp.post("/games/<game_id>/seats")

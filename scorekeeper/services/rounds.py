@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
@@ -12,12 +11,12 @@ from sqlalchemy.orm import Session
 from ..games import kind_of
 from ..i18n import _
 from ..models import Change, DraftScore, Game, Round, Score
-from .errors import Conflict, NotFound, ServiceError
+from .errors import Conflict, NotFound
 from .game_view import StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .history import change_row, counted, flag, shown_score, why_counted
 from .inputs import RoundEntry, check_round, house_rules_of, round_points, started_on
 from .seating import playing
-from .unit_of_work import STALE, StoredWrite, check_version, claimed_stored
+from .unit_of_work import STALE, check_version, decided_and_written
 
 
 def find_round(game: StoredGame, number: object) -> StoredRound:
@@ -84,7 +83,7 @@ def add_round(
     def decide(now: StoredGame, version: int) -> _NewRound | None:
         return _decide(now, entry, number, expected, version)
 
-    write = _on_plain_game(db, game, decide)
+    write = decided_and_written(db, game, decide)
     return write.game, write.keep
 
 
@@ -228,7 +227,7 @@ def edit_round(
     def decide(now: StoredGame, version: int) -> _Correction | None:
         return _correction(db, now, number, entry, expected, seen, version)
 
-    return _on_plain_game(db, game, decide).game
+    return decided_and_written(db, game, decide).game
 
 
 def undo_round(
@@ -244,30 +243,7 @@ def undo_round(
     def decide(now: StoredGame, version: int) -> _Undo:
         return _undo(db, now, number, expected, by, version)
 
-    return _on_plain_game(db, game, decide).game
-
-
-class _Change(Protocol):
-    """A change to a round decided on, ready to be written: ``write`` stores it and answers the game with it."""
-
-    def write(self, db: Session, now: StoredGame) -> StoredGame: ...
-
-
-def _on_plain_game(db: Session, game: StoredGame, decide: Callable[[StoredGame, int], _Change | None]) -> StoredWrite:
-    """Decide a change on ``game`` as read before the claim, and write it under the claim; decided again on the
-    game as stored then when another phone wrote meanwhile (or when the early decision refused: the refusal is
-    said on the game as stored). A decision of None stores nothing."""
-    try:
-        early: tuple[_Change | None] | None = (decide(game, game.version),)
-    except ServiceError:
-        early = None
-    with claimed_stored(db, game) as (now, write):
-        (decided,) = early if early is not None and write.unchanged else (decide(now, write.seen),)
-        if decided is None:
-            write.discard()
-        else:
-            write.game = decided.write(db, now)
-    return write
+    return decided_and_written(db, game, decide).game
 
 
 def _gone(db: Session, game: StoredGame, number: int) -> None:

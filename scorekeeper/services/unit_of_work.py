@@ -32,6 +32,7 @@ from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Protocol
 
 from sqlalchemy import ColumnElement, Connection, Engine, bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
@@ -299,7 +300,7 @@ def _connection_to_claim(db: Session) -> Connection:
 
 
 @contextmanager
-def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, StoredWrite]]:
+def claimed_stored(db: Session, game: StoredGame) -> Iterator[tuple[StoredGame, StoredWrite]]:
     """As :func:`claimed`, in this thread's turn, for a write made with a few SQL statements instead of ORM
     objects (a new round: some ten rows, where building and flushing objects cost several times the SQL).
 
@@ -315,11 +316,8 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             db.rollback()
             raise no_game()
         version, drafts, updated_at = counters
-        unchanged = isinstance(game, StoredGame) and (version, drafts) == (seen[0] + 1, seen[1])
-        if isinstance(game, StoredGame) and unchanged:
-            now = replace(game, version=version, updated_at=updated_at)
-        else:
-            now = read_game(db, game_id)
+        unchanged = (version, drafts) == (seen[0] + 1, seen[1])
+        now = replace(game, version=version, updated_at=updated_at) if unchanged else read_game(db, game_id)
         write = StoredWrite(version - 1, now, unchanged)
         try:
             yield now, write
@@ -434,3 +432,31 @@ def new_games(db: Session) -> Iterator[list[str]]:
         except BaseException:
             db.rollback()
             raise
+
+
+class Decided(Protocol):
+    """A change to a game decided on plain values, ready to be written: ``write`` sends its few statements under
+    the claim and answers the game with the change."""
+
+    def write(self, db: Session, now: StoredGame) -> StoredGame: ...
+
+
+def decided_and_written(
+    db: Session, game: StoredGame, decide: Callable[[StoredGame, int], Decided | None]
+) -> StoredWrite:
+    """The round path of every change to a game's score sheet (a round entered, corrected or undone, the end):
+    ``decide`` on ``game`` as read before the claim (at its version), then, in the writer's turn, the claim and
+    the decided change's statements only (see :func:`claimed_stored`). Decided again under the claim only when
+    another phone wrote meanwhile, or when the early decision refused (the refusal is then said on the game as
+    stored). A decision of None stores nothing."""
+    try:
+        early: tuple[Decided | None] | None = (decide(game, game.version),)
+    except ServiceError:
+        early = None
+    with claimed_stored(db, game) as (now, write):
+        (decided,) = early if early is not None and write.unchanged else (decide(now, write.seen),)
+        if decided is None:
+            write.discard()
+        else:
+            write.game = decided.write(db, now)
+    return write

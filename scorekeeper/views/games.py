@@ -227,7 +227,7 @@ def undo(game_id: str) -> Response:
 def finish(game_id: str) -> Response:
     """End the game now, after the round the confirmation named; a stale or refused end is said on the table
     screen, a resent one changes nothing."""
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     form = EndForm()
     if form.validate_on_submit():
         number, version = form.sent()
