@@ -13,7 +13,8 @@ file imported or restored; a new game), goes through this module, which
 4. commits, or rolls back everything.
 
 Every kept answer (a table screen or API answer kept per live tag, its ETag, the answers given again without
-Flask, the records kept until a game changes) asks "has this game changed" of the counters this bump moves, through one function (services.live.game_stamp).
+Flask, the records kept until a game changes) asks "has this game changed" of the counters this bump moves,
+through one function (services.live.game_stamp).
 
 The ways in: :func:`writing` (an ORM game; :func:`decided_then_writing` decides the change before the writer's
 turn: the seats), :func:`claimed_stored` (a change written with a few SQL statements on a plain game;
