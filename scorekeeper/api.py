@@ -138,11 +138,6 @@ def _kept_as(game_id: str, version: str) -> tuple[str, ...]:
     return ("game", game_id, version, current_language())
 
 
-def _version(tag: str) -> str:
-    """The game's version out of its live tag: the drafts are not part of the game's JSON."""
-    return tag.partition(".")[0]
-
-
 @bp.post("/sign-in")
 def sign_in() -> Response | tuple[Response, int]:
     """Sign this client in with the household password: the session cookie it gets opens the rest of the API.
@@ -162,18 +157,18 @@ def get_game(game_id: str) -> Response:
     version first: a phone that holds the game is answered without loading it, and the answer at each version
     is built once for every phone that asks (see :func:`~scorekeeper.page_cache.kept`)."""
     database = engine()
-    tag = services.live_tag(database, game_id)
-    if tag is None:
+    stamp = services.game_stamp(database, game_id)
+    if stamp is None:
         raise services.no_game()
-    version = _version(tag)
+    version = str(stamp.version)  # the drafts are not part of the game's JSON
 
     def draw() -> str:
         # read after the version: the answer kept under it is never older than it (at worst newer)
         return _game_text(shown_game(session(), game_id))
 
     def unchanged() -> bool:
-        now = services.live_tag(database, game_id)
-        return now is not None and _version(now) == version
+        now = services.game_stamp(database, game_id)
+        return now is not None and now.version == stamp.version
 
     if request.if_none_match.contains_weak(version):
         may_give_again(b"", unchanged)
@@ -188,10 +183,10 @@ def get_game(game_id: str) -> Response:
 @bp.get("/games/<game_id>/live")
 def live(game_id: str) -> Response:
     """What a phone polls every second or two: the game's live tag, 304 while If-None-Match still names it."""
-    tag = services.live_tag(engine(), game_id)
-    if tag is None:
+    stamp = services.game_stamp(engine(), game_id)
+    if stamp is None:
         raise services.no_game()
-    return polling.answer(tag)
+    return polling.answer(stamp.tag)
 
 
 @bp.post("/games/<game_id>/rounds")
@@ -210,22 +205,21 @@ def add_round(game_id: str) -> tuple[Response, int]:
 def edit_round(game_id: str, number: int) -> Response:
     """Correct a round."""
     data = _body()
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     # no look for the round here: the service tells a round undone meanwhile (409) from one never played (404)
-    services.edit_round(session(), game, number, services.entry_from_json(game, data, number), _if_match())
-    return _answer(game)
+    entry = services.entry_from_json(game, data, number)
+    return _answer(services.edit_round(session(), game, number, entry, _if_match()))
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
 def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
     """Take back the last round (only the last one can go)."""
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     if number < len(game.rounds):
         return error_response(
             409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead."
         )
-    services.undo_round(session(), game, number, _if_match())
-    return _answer(game)
+    return _answer(services.undo_round(session(), game, number, _if_match()))
 
 
 @bp.post("/games/<game_id>/finish")
@@ -234,9 +228,8 @@ def finish_game(game_id: str) -> Response:
     number = _body().get("number")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
         raise services.Invalid(_('"number" is the last round you saw, a whole number from 1, like {"number": 7}.'))
-    game = services.get_game(session(), game_id)
-    services.finish_game(session(), game, _if_match(), number)
-    return _answer(game)
+    game = recent_game(session(), game_id)
+    return _answer(services.finish_game(session(), game, _if_match(), number)[0])
 
 
 @bp.post("/games/<game_id>/seats")

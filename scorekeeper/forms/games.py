@@ -19,7 +19,6 @@ from ..games import DEFAULT_KIND, KINDS, kind_of
 from ..house_rules import HouseRule
 from ..i18n import _l
 from ..kinds import GameKind
-from ..models import Round
 from ..reading import Field
 from ..rules import DOUBLE_BLANK_VALUES, DominoSet
 from ..services import MOST_SEATS as SEATS_EVER
@@ -32,6 +31,7 @@ from ..services import (
     RoundEntry,
     Sent,
     ServiceError,
+    StoredRound,
     clean_name,
 )
 
@@ -281,7 +281,7 @@ class RoundForm(FlaskForm):
         for fields in (self.pips, self.tiles, self.markers):
             fields.seats(players)
 
-    def fill(self, rnd: Round) -> None:
+    def fill(self, rnd: StoredRound) -> None:
         """Show a round as it was entered, to correct it."""
         for score in rnd.scores:  # by seat: a seat away from the round has no score in it
             if score.seat_position < len(self.pips):

@@ -34,7 +34,17 @@ from .checker import (
 from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, mark_double_end, mark_engine, send_mine
 from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
 from .finish import finish_game
-from .game_view import AnyGame, GameView, NextRound, RoundView, StoredGame, next_round, rounds_total, view
+from .game_view import (
+    AnyGame,
+    GameView,
+    NextRound,
+    RoundView,
+    StoredGame,
+    StoredRound,
+    next_round,
+    rounds_total,
+    view,
+)
 from .history import HISTORY_WORDS, history
 from .inputs import (
     MAX_NAME,
@@ -49,7 +59,7 @@ from .inputs import (
     read_new_game,
 )
 from .listing import last_players, list_games, trashed_games
-from .live import live_tag, tag_of, watch_code, watched_game
+from .live import Stamp, game_stamp, stamp_of, watch_code, watched_game
 from .loading import get_game, no_game, read_game
 from .people import (
     Listed,
@@ -95,14 +105,15 @@ __all__ = [
     "DraftEntry",
     "Sent",
     "draft_of",
-    "live_tag",
     "mark_blocked",
     "mark_double_end",
     "mark_engine",
     "send_mine",
-    "tag_of",
     "watch_code",
     "watched_game",
+    "Stamp",
+    "game_stamp",
+    "stamp_of",
     # the move checker and the deal lookup
     "DealAnswer",
     "TappedAnswer",
@@ -127,6 +138,7 @@ __all__ = [
     "AnyGame",
     "GameView",
     "StoredGame",
+    "StoredRound",
     "NextRound",
     "RoundView",
     "next_round",

@@ -22,6 +22,7 @@ from ..reading import Field
 from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
 from .inputs import check_round, house_rules_of, started_on
+from .loading import read_game
 from .rounds import add_round
 from .seating import playing
 from .unit_of_work import STALE, writing
@@ -230,5 +231,7 @@ def store_if_complete(db: Session, game: Game) -> bool:
         markers=[e.marker for e in entries] if scoring.marker_penalty else None,
         engine=draft.engine,
     )
-    add_round(db, game, entry, draft.number)
+    # the round path of every round: on the game as plain values, read here after the drafts' write (which ended
+    # its claim); the claim of the round then finds it as read and decides nothing again
+    add_round(db, read_game(db, game.id), entry, draft.number)
     return True

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ..reading import Field, Problems
 
 if TYPE_CHECKING:
-    from ..models import Round
     from .stored import AnyGame, StoredRound
 
 
@@ -53,7 +52,7 @@ class Conflict(ServiceError):
         errors: Mapping[Field, str] | None = None,
         *,
         game: AnyGame | None = None,
-        stored: Round | StoredRound | None = None,
+        stored: StoredRound | None = None,
     ) -> None:
         super().__init__(message, errors)
         self.game = game

@@ -16,7 +16,7 @@ from ..models import Round as RoundRow
 from ..rules import ScoringRules, Standing
 from ..rules.i18n import N_
 from .inputs import STAND_IN_ENGINES, house_rules_of
-from .live import tag_of
+from .live import stamp_of
 from .seating import playing, plays
 from .stored import AnyGame as AnyGame
 from .stored import StoredGame as StoredGame
@@ -378,7 +378,7 @@ def view(game: AnyGame) -> GameView:
         progression=_progression(kind, seats, rounds),
         version=game.version,
         first_dealer=players[_first_dealer(game)] if players else "",
-        live=tag_of(game.version, game.drafts or 0),
+        live=stamp_of(game.version, game.drafts).tag,
         house_rules=house_rules_of(game),
         seats=seats,
         undone=undo_note(game, upcoming),

@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 from .. import rules
 from ..house_rules import shown_value
 from ..i18n import _, ngettext
-from ..models import Change, Game, Score
+from ..models import Change, Game
 from ..rules.i18n import N_
-from .game_view import AnyGame, StoredScore
+from .game_view import StoredGame, StoredScore
 from .inputs import house_rules_of
 
 
@@ -91,7 +91,7 @@ def why_counted(scoring: rules.ScoringRules, went_out: bool, ended_on_double: bo
     ]
 
 
-def counted(game: AnyGame, score: Score | StoredScore, ended_on_double: bool) -> object:
+def counted(game: StoredGame, score: StoredScore, ended_on_double: bool) -> object:
     """A stored seat's result as the history shows it, with the house rules that changed it."""
     why = why_counted(house_rules_of(game).scoring, score.went_out, ended_on_double, score.marker)
     return shown_score(score.pips, score.tiles, score.points, why)

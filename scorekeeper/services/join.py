@@ -27,7 +27,7 @@ from ..serve import lan_address
 from .errors import Invalid, NotFound
 from .game_view import GameView, view
 from .inputs import is_game_id
-from .live import tag_of, watch_code, watched_game
+from .live import Stamp, watch_code, watched_game
 from .loading import get_game
 
 BLOCK = 4
@@ -263,11 +263,11 @@ _WATCHED_TAG = (
 def watched_tag(engine: Engine, code: str) -> str | None:
     """The live tag of the game a read-only link opens, from one indexed read and no ORM session; None for no game.
 
-    The same tag as :func:`scorekeeper.services.live.live_tag` gives for the game's id, found by the code instead,
+    The game's stamp (:func:`scorekeeper.services.live.game_stamp`) as a live tag, found by the code instead,
     since a watching screen never learns the id.
     """
     if not is_game_id(code):  # a code is made like an id; anything else (a NUL: PostgreSQL refuses it) opens nothing
         return None
     with engine.connect() as connection:
         row = connection.execute(_WATCHED_TAG, {"code": code}).first()
-    return None if row is None else tag_of(row[0], row[1])
+    return None if row is None else Stamp(row[0], row[1]).tag

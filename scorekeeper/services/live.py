@@ -1,28 +1,46 @@
 """What a phone asks every second or two: has this game changed since I drew it?
 
-The answer is a tag of two counters on the game's row, ``version`` (rounds entered, corrected, undone, the end)
-and ``drafts`` (the round being filled in from several phones), read with one indexed query and no ORM objects,
-so an unchanged game costs about as much as a request that does nothing. Nothing lives in a process's memory:
-any worker of any server on the same database gives the same tag.
+The answer is the game's :class:`Stamp`, the two counters on its row, ``version`` (rounds entered, corrected,
+undone, the end, seats, names) and ``drafts`` (the round being filled in from several phones), read with one
+indexed query and no ORM objects, so an unchanged game costs about as much as a request that does nothing.
+Nothing lives in a process's memory: any worker of any server on the same database gives the same tag.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
-from sqlalchemy import Engine, bindparam, select, update
+from sqlalchemy import Connection, Engine, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from ..models import Game
 from .inputs import is_game_id
 
 
-def tag_of(version: int, drafts: int) -> str:
-    """The live tag of a game at this version and draft count, as pages embed it and ETags carry it."""
-    return f"{version}.{drafts}"
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """Where a game stands: the two counters every write to it moves as it claims the game (services.unit_of_work),
+    ``version`` (the score sheet, its seats and its place) and ``drafts`` (the round being filled in). The one
+    answer to "has this game changed": every kept answer, page, ETag and remembered game is kept under a stamp and
+    given again only while the game's stamp is the same."""
+
+    version: int
+    drafts: int
+
+    @property
+    def tag(self) -> str:
+        """The live tag, as pages embed it and their ETags carry it: both counters (the table screen shows the
+        drafts too). An answer that shows only the score sheet (the API's JSON) is kept under ``version`` alone."""
+        return f"{self.version}.{self.drafts}"
 
 
-_TAG = (
+def stamp_of(version: int, drafts: int) -> Stamp:
+    """The stamp of a game read with these counters (a game in hand, plain or ORM)."""
+    return Stamp(version, drafts or 0)
+
+
+_STAMP = (
     select(Game.__table__.c.version, Game.__table__.c.drafts)
     .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.deleted_at.is_(None))
     .limit(1)
@@ -30,14 +48,18 @@ _TAG = (
 """Built once: the statement every poll of every phone runs, as plain SQL on one indexed row."""
 
 
-def live_tag(engine: Engine, game_id: str) -> str | None:
-    """The game's live tag now; None when there is no such game (or it is in the trash)."""
+def game_stamp(database: Engine | Connection, game_id: str) -> Stamp | None:
+    """The game's stamp now, from one indexed row; None when there is no such game (or it is in the trash). On an
+    engine: a connection of its pool, not an ORM session (no objects, no transaction kept open by a poller); on a
+    connection (a request's session): the same read in its transaction."""
     if not is_game_id(game_id):
         return None
-    # a connection of the engine's pool, not an ORM session: no objects, no transaction kept open by a poller
-    with engine.connect() as connection:
-        row = connection.execute(_TAG, {"game_id": game_id}).first()
-    return None if row is None else tag_of(row[0], row[1])
+    if isinstance(database, Engine):
+        with database.connect() as connection:
+            row = connection.execute(_STAMP, {"game_id": game_id}).first()
+    else:
+        row = database.execute(_STAMP, {"game_id": game_id}).first()
+    return None if row is None else Stamp(row[0], row[1])
 
 
 def watched_game(db: Session, code: str) -> str | None:

@@ -15,6 +15,7 @@ from ..models import DraftScore, Game, Round, Score, Seat
 from .errors import NotFound
 from .game_view import StoredGame, StoredRound, StoredScore, StoredSeat
 from .inputs import is_game_id
+from .live import game_stamp, stamp_of
 
 
 def whole_game(game_id: str) -> Select[Game]:
@@ -151,8 +152,8 @@ RECENT_GAMES = 256
 GAME_STATE = select(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at).where(
     _GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None)
 )
-"""Built once: what changes with every write to a game (every write bumps its version or its drafts and sets
-``updated_at`` as it claims the game, services.unit_of_work), read from one indexed row."""
+"""Built once: the game's counters and time of change as a write's claim left them (services.unit_of_work), read
+from one indexed row."""
 
 _recent: weakref.WeakKeyDictionary[Engine, Lru[str, StoredGame]] = weakref.WeakKeyDictionary()
 
@@ -169,25 +170,25 @@ def _remembered(db: Session) -> Lru[str, StoredGame]:
 def remember_game(db: Session, game: StoredGame) -> None:
     """Remember ``game`` as read or written (committed: a copy from a write rolled back must never be remembered).
 
-    A copy is used only while its counters are the stored ones (:func:`recent_game`); one read between two writes
-    and holding rounds newer than its version has counters no stored game has any more."""
+    A copy is used only while its stamp is the stored one (:func:`recent_game`); one read between two writes and
+    holding rounds newer than its version has a stamp no stored game has any more."""
     _remembered(db).put(game.id, game)
 
 
 def recent_game(db: Session, game_id: str) -> StoredGame:
     """The game as stored, as :func:`read_game` reads it; when this worker remembers the game as it is stored
-    still (the same version, drafts and time of the last write), that copy, for one indexed row read.
+    still (the same stamp, :func:`~scorekeeper.services.live.game_stamp`, the one answer every kept answer asks
+    to "has this game changed"), that copy, for one indexed row read.
 
     A round is decided on the game before its claim, which then checks these very counters again: a phone
     entering the next round on a worker that stored or showed the game as it is reads one row, not every score."""
     if not is_game_id(game_id):
         raise no_game()
-    state = db.connection().execute(GAME_STATE, {"game_id": game_id}).first()
-    if state is None:
+    stamp = game_stamp(db.connection(), game_id)
+    if stamp is None:
         raise no_game()
-    games = _remembered(db)
-    held = games.get(game_id)
-    if held is not None and (held.version, held.drafts, held.updated_at) == tuple(state):
+    held = _remembered(db).get(game_id)
+    if held is not None and stamp_of(held.version, held.drafts) == stamp:
         return held
     return shown_game(db, game_id)
 

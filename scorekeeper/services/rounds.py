@@ -4,28 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import overload
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from ..entries import RoundEntry
 from ..games import kind_of
 from ..i18n import _
 from ..models import Change, DraftScore, Game, Round, Score
-from .errors import Conflict, NotFound, ServiceError
-from .game_view import AnyGame, StoredGame, StoredRound, StoredScore, next_round, rounds_total
-from .history import change_row, counted, flag, log_change, shown_score, why_counted
+from .errors import Conflict, NotFound
+from .game_view import StoredGame, StoredRound, StoredScore, next_round, rounds_total
+from .history import change_row, counted, flag, shown_score, why_counted
 from .inputs import check_round, house_rules_of, round_points, started_on
 from .seating import playing
-from .unit_of_work import STALE, check_version, claimed_stored, writing
+from .unit_of_work import STALE, check_version, decided_and_written
 
 
-@overload
-def find_round(game: Game, number: object) -> Round: ...
-@overload
-def find_round(game: StoredGame, number: object) -> StoredRound: ...
-def find_round(game: AnyGame, number: object) -> Round | StoredRound:
+def find_round(game: StoredGame, number: object) -> StoredRound:
     """The round with this number; NotFound says which rounds there are."""
     for r in game.rounds:
         if r.number == number:
@@ -35,10 +30,10 @@ def find_round(game: AnyGame, number: object) -> Round | StoredRound:
     raise NotFound(_("Round %(number)s has not been played; this game has %(span)s.", number=number, span=span))
 
 
-def round_mark(rnd: Round | StoredRound) -> str:
+def round_mark(rnd: StoredRound) -> str:
     """A round's values in a few characters: a correction form carries the mark of the round it opened, so
     that only a change to that round (not a new round elsewhere in the game) stops it as stale."""
-    scores: list[Score | StoredScore] = sorted(rnd.scores, key=lambda s: s.seat_position)
+    scores = sorted(rnd.scores, key=lambda s: s.seat_position)
     return (
         ("b" if rnd.blocked else "")
         + ("d" if rnd.ended_on_double else "")
@@ -49,24 +44,7 @@ def round_mark(rnd: Round | StoredRound) -> str:
     )
 
 
-def _gone(db: Session, game: Game, number: int) -> None:
-    """Refuse a round that is not there: Conflict if another phone undid it, else NotFound."""
-    if any(r.number == number for r in game.rounds):
-        return  # there: nothing to read
-    undone = db.scalar(
-        select(Change.id)
-        .where(Change.game_id == game.id, Change.round_number == number, Change.action == "undone")
-        .limit(1)
-    )
-    if undone is not None and number > len(game.rounds):
-        words = kind_of(game.kind).words
-        raise Conflict(
-            _("%(round)s was already undone on another phone.", round=_(words.round, number=number)), game=game
-        )
-    find_round(game, number)
-
-
-def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
+def _same(rnd: StoredRound, values: Sequence[int], tiles: Sequence[int] | None, entry: RoundEntry) -> bool:
     """Whether a round as entered holds exactly these values."""
     by_pos = {s.seat_position: s for s in rnd.scores}
     markers = entry.marks(len(values))
@@ -89,7 +67,7 @@ def _same(rnd: Round | StoredRound, values: Sequence[int], tiles: Sequence[int] 
 
 
 def add_round(
-    db: Session, game: AnyGame, entry: RoundEntry, number: int | None = None, expected: int | None = None
+    db: Session, game: StoredGame, entry: RoundEntry, number: int | None = None, expected: int | None = None
 ) -> tuple[StoredGame, bool]:
     """Score the round ``number`` (None: the next one); returns the game as stored after it and whether the
     round was stored just now.
@@ -102,19 +80,11 @@ def add_round(
     The busiest write of all: decided on the game as read before the claim (plain values) and, when the claim
     finds nobody wrote since, written at once with four SQL statements (see :func:`claimed_stored`); the writers
     queued behind it wait for those statements only."""
-    try:
-        early: tuple[_NewRound | None] | None = (_decide(game, entry, number, expected, game.version),)
-    except ServiceError:
-        early = None  # decided again under the claim, on the game as stored then, and refused from there
-    with claimed_stored(db, game) as (now, write):
-        if early is not None and write.unchanged:
-            (decided,) = early
-        else:
-            decided = _decide(now, entry, number, expected, write.seen)
-        if decided is None:
-            write.discard()
-        else:
-            write.game = _write_round(db, now, decided)
+
+    def decide(now: StoredGame, version: int) -> _NewRound | None:
+        return _decide(now, entry, number, expected, version)
+
+    write = decided_and_written(db, game, decide)
     return write.game, write.keep
 
 
@@ -125,8 +95,13 @@ class _NewRound:
     round: StoredRound
     history: list[dict[str, object]]
 
+    def write(self, db: Session, now: StoredGame) -> StoredGame:
+        return _write_round(db, now, self)
 
-def _decide(game: AnyGame, entry: RoundEntry, number: int | None, expected: int | None, seen: int) -> _NewRound | None:
+
+def _decide(
+    game: StoredGame, entry: RoundEntry, number: int | None, expected: int | None, seen: int
+) -> _NewRound | None:
     """What sending this round to ``game`` (at version ``seen``) does: the round that comes next, to write, or
     None for the round stored earlier under ``number`` with these very values (a resend: nothing to write).
     Conflict, PreconditionFailed or Invalid say why neither."""
@@ -232,126 +207,259 @@ def _fields(score: StoredScore) -> dict[str, object]:
 
 
 def edit_round(
-    db: Session, game: Game, number: int, entry: RoundEntry, expected: int | None = None, seen: str | None = None
-) -> Round:
-    """Correct a round already entered, logging each value it replaces as stored at that moment.
+    db: Session,
+    game: StoredGame,
+    number: int,
+    entry: RoundEntry,
+    expected: int | None = None,
+    seen: str | None = None,
+) -> StoredGame:
+    """Correct a round already entered, logging each value it replaces as stored at that moment; returns the
+    game as stored after it.
 
     ``expected``: the game's version the correction was made on; PreconditionFailed (with the game as stored)
     if it changed since, unless ``seen``, the :func:`round_mark` the correction was opened on, shows that this
-    round itself is unchanged. NotFound, Conflict (undone on another phone) or Invalid as for a new round."""
-    with writing(db, game) as write:
-        _gone(db, game, number)
-        rnd = find_round(game, number)
-        if seen is None or seen != round_mark(rnd):
-            check_version(game, write.seen, expected if seen is None or expected is not None else -1)
-        engine = started_on(game, rnd.engine, entry)
-        values, tiles = check_round(game, engine, entry, number)
-        points = round_points(game, values, entry)
-        markers = entry.marks(len(values))
-        scoring = house_rules_of(game).scoring
-        if engine != rnd.engine:
-            log_change(
-                db,
-                game,
-                "corrected",
-                number,
-                None,
-                f"started on {rnd.engine}-{rnd.engine}",
-                f"started on {engine}-{engine}",
-            )
-            rnd.engine = engine
-        by_pos = {s.seat_position: s for s in rnd.scores}
-        for seat, v in zip(game.seats, values):
-            score = by_pos.get(seat.position)
-            if score is None:  # not at the table that round
-                continue
-            old_flag = flag(score.went_out, False)
-            new_out = entry.went_out == seat.position
-            new_tiles = None if tiles is None else tiles[seat.position]
-            new_points, new_marker = points[seat.position], markers[seat.position]
-            if score.pips != v or score.tiles != new_tiles or score.points != new_points:
-                old = counted(game, score, bool(rnd.ended_on_double))
-                why = why_counted(scoring, new_out, entry.ended_on_double, new_marker)
-                log_change(db, game, "corrected", number, seat.name, old, shown_score(v, new_tiles, new_points, why))
-                score.pips = v
-                score.tiles = new_tiles
-                score.points = new_points
-            score.marker = new_marker
-            if score.went_out != new_out:
-                log_change(
-                    db,
-                    game,
-                    "corrected",
-                    number,
-                    seat.name,
-                    old_flag or "stayed in",
-                    flag(new_out, False) or "stayed in",
-                )
-                score.went_out = new_out
-        if rnd.blocked != entry.blocked:
-            log_change(
-                db,
-                game,
-                "corrected",
-                number,
-                None,
-                "blocked" if rnd.blocked else "not blocked",
-                "blocked" if entry.blocked else "not blocked",
-            )
-            rnd.blocked = entry.blocked
-        rnd.ended_on_double = entry.ended_on_double
-    return rnd
+    round itself is unchanged. NotFound, Conflict (undone on another phone) or Invalid as for a new round.
+
+    The round path of :func:`add_round`: decided on the game as read before the claim, decided again under it
+    only when another phone wrote meanwhile, and written with a statement for the scores, one for the history
+    and, when they changed, one for the round's own marks."""
+
+    def decide(now: StoredGame, version: int) -> _Correction | None:
+        return _correction(db, now, number, entry, expected, seen, version)
+
+    return decided_and_written(db, game, decide).game
 
 
-def undo_round(db: Session, game: Game, number: int, expected: int | None = None, by: int | None = None) -> int:
+def undo_round(
+    db: Session, game: StoredGame, number: int, expected: int | None = None, by: int | None = None
+) -> StoredGame:
     """Take back round ``number``, the last one, and reopen it with its values as the round being filled in
-    (every phone's form shows them: fix one and save); returns its number. The values stay in the history too.
+    (every phone's form shows them: fix one and save); returns the game as stored after it. The values stay in
+    the history too.
 
     Sent again once the round is gone, or when another round has become the last, Conflict refuses and nothing
     is taken back. ``expected`` as for :func:`edit_round`; ``by``, the seat of the phone that undid it."""
-    with writing(db, game) as write:
-        check_version(game, write.seen, expected)
-        if number > len(game.rounds):
-            _gone(db, game, number)
-        if not game.rounds:
-            raise Conflict(_("There is no round to undo yet."), game=game)
-        rnd = game.rounds[-1]
-        if number != rnd.number:
-            raise Conflict(_(STALE), game=game)
-        names = {s.position: s.name for s in game.seats}
-        # the drafts first: loading them flushes, and the claim keeps a write only while its history lines are new
-        _reopen(game, rnd, names.get(by, "") if by is not None else "")
-        for score in rnd.scores:
-            log_change(
-                db,
-                game,
-                "undone",
-                rnd.number,
-                names[score.seat_position],
-                counted(game, score, rnd.ended_on_double),
-                None,
-            )
-        game.rounds.remove(rnd)
-        game.finished_at = None  # an evening ended by hand plays on once a hand is taken back
-    return rnd.number
+
+    def decide(now: StoredGame, version: int) -> _Undo:
+        return _undo(db, now, number, expected, by, version)
+
+    return decided_and_written(db, game, decide).game
 
 
-def _reopen(game: Game, rnd: Round, by: str) -> None:
-    """The round's values become the drafts of the round being filled in, in place of any sent for the next one
-    (which is not played before this one is saved again), marked as undone on ``by``'s phone ("": unknown)."""
-    game.draft_scores.clear()
-    for score in rnd.scores:
-        game.draft_scores.append(
-            DraftScore(
-                seat_position=score.seat_position,
-                pips=score.pips,
-                tiles=score.tiles,
-                went_out=score.went_out,
-                marker=score.marker,
-            )
+def _gone(db: Session, game: StoredGame, number: int) -> None:
+    """Refuse a round that is not there: Conflict if another phone undid it, else NotFound."""
+    if any(r.number == number for r in game.rounds):
+        return  # there: nothing to read
+    undone = db.scalar(
+        select(Change.id)
+        .where(Change.game_id == game.id, Change.round_number == number, Change.action == "undone")
+        .limit(1)
+    )
+    if undone is not None and number > len(game.rounds):
+        words = kind_of(game.kind).words
+        raise Conflict(
+            _("%(round)s was already undone on another phone.", round=_(words.round, number=number)), game=game
         )
-    game.draft_number = rnd.number
-    game.draft_blocked = rnd.blocked
-    game.draft_double_end = bool(rnd.ended_on_double)
-    game.draft_engine = rnd.engine  # the double that started it, where another may stand in for its engine
-    game.reopened_by = by
+    find_round(game, number)
+
+
+@dataclass(frozen=True, slots=True)
+class _Correction:
+    """A round corrected, ready to be written: the round as it becomes, and its lines of history."""
+
+    round: StoredRound
+    marks_changed: bool
+    """The round's engine, blocked or double-end mark changed (its row is written, not only its scores)."""
+    history: list[dict[str, object]]
+
+    def write(self, db: Session, now: StoredGame) -> StoredGame:
+        connection = db.connection()
+        rnd = self.round
+        if self.marks_changed:
+            marks = {"to_engine": rnd.engine, "to_blocked": rnd.blocked, "to_double": rnd.ended_on_double}
+            connection.execute(_CORRECT_ROUND, {"of_game": now.id, "at": rnd.number, **marks})
+        scores = [
+            {
+                "of_game": now.id,
+                "at": rnd.number,
+                "at_seat": s.seat_position,
+                "to_pips": s.pips,
+                "to_tiles": s.tiles,
+                "to_out": s.went_out,
+                "to_marker": s.marker,
+                "to_points": s.points,
+            }
+            for s in rnd.scores
+        ]
+        connection.execute(_CORRECT_SCORES, scores)
+        connection.execute(_NEW_CHANGES, self.history)
+        return replace(now, rounds=[rnd if r.number == rnd.number else r for r in now.rounds])
+
+
+_ROUND_ROW, _SCORE_ROW = _TABLES[Round.__tablename__], _TABLES[Score.__tablename__]
+# the values under names of their own: an UPDATE keeps its columns' names for the values it sets
+_THE_ROUND = (
+    select(_ROUND_ROW.c.id)
+    .where(_ROUND_ROW.c.game_id == bindparam("of_game"), _ROUND_ROW.c.number == bindparam("at"))
+    .scalar_subquery()
+)
+_CORRECT_ROUND = (
+    update(_ROUND_ROW)
+    .where(_ROUND_ROW.c.game_id == bindparam("of_game"), _ROUND_ROW.c.number == bindparam("at"))
+    .values(engine=bindparam("to_engine"), blocked=bindparam("to_blocked"), ended_on_double=bindparam("to_double"))
+)
+_CORRECT_SCORES = (
+    update(_SCORE_ROW)
+    .where(_SCORE_ROW.c.round_id == _THE_ROUND, _SCORE_ROW.c.seat_position == bindparam("at_seat"))
+    .values(
+        pips=bindparam("to_pips"),
+        tiles=bindparam("to_tiles"),
+        went_out=bindparam("to_out"),
+        marker=bindparam("to_marker"),
+        points=bindparam("to_points"),
+    )
+)
+"""Built once: a round's marks, and its scores (one statement for every seat), as corrected."""
+
+
+def _correction(
+    db: Session,
+    game: StoredGame,
+    number: int,
+    entry: RoundEntry,
+    expected: int | None,
+    seen: str | None,
+    version: int,
+) -> _Correction | None:
+    """What correcting round ``number`` of ``game`` (at ``version``) to ``entry`` does; None when it changes
+    nothing the history would show (a resend)."""
+    _gone(db, game, number)
+    rnd = find_round(game, number)
+    if seen is None or seen != round_mark(rnd):
+        check_version(game, version, expected if seen is None or expected is not None else -1)
+    engine = started_on(game, rnd.engine, entry)
+    values, tiles = check_round(game, engine, entry, number)
+    points = round_points(game, values, entry)
+    markers = entry.marks(len(values))
+    scoring = house_rules_of(game).scoring
+    history: list[dict[str, object]] = []
+
+    def log(player: str | None, old: object, new: object) -> None:
+        history.append(change_row(game.id, "corrected", number, player, old, new))
+
+    if engine != rnd.engine:
+        log(None, f"started on {rnd.engine}-{rnd.engine}", f"started on {engine}-{engine}")
+    by_pos = {s.seat_position: s for s in rnd.scores}
+    scores: list[StoredScore] = []
+    for seat, v in zip(game.seats, values):
+        score = by_pos.get(seat.position)
+        if score is None:  # not at the table that round
+            continue
+        new_out = entry.went_out == seat.position
+        new_tiles = None if tiles is None else tiles[seat.position]
+        new_points, new_marker = points[seat.position], markers[seat.position]
+        if score.pips != v or score.tiles != new_tiles or score.points != new_points:
+            old = counted(game, score, bool(rnd.ended_on_double))
+            why = why_counted(scoring, new_out, entry.ended_on_double, new_marker)
+            log(seat.name, old, shown_score(v, new_tiles, new_points, why))
+            score = replace(score, pips=v, tiles=new_tiles, points=new_points)
+        if score.went_out != new_out:
+            log(seat.name, flag(score.went_out, False) or "stayed in", flag(new_out, False) or "stayed in")
+        scores.append(replace(score, went_out=new_out, marker=new_marker))
+    if rnd.blocked != entry.blocked:
+        log(
+            None,
+            "blocked" if rnd.blocked else "not blocked",
+            "blocked" if entry.blocked else "not blocked",
+        )
+    if not history:  # nothing the score sheet shows has changed: nothing to store
+        return None
+    corrected = StoredRound(number, engine, entry.blocked, scores, entry.ended_on_double)
+    marks = (engine, entry.blocked, entry.ended_on_double) != (rnd.engine, rnd.blocked, bool(rnd.ended_on_double))
+    return _Correction(corrected, marks, history)
+
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    """The last round taken back, ready to be written: the round, who took it back, and its lines of history."""
+
+    round: StoredRound
+    by: str
+    history: list[dict[str, object]]
+
+    def write(self, db: Session, now: StoredGame) -> StoredGame:
+        """The round's row deleted (its scores go with it), its values made the drafts of the round being filled
+        in, in place of any sent for the next one (which is not played before this one is saved again), and the
+        game playing on (an evening ended by hand plays on once a hand is taken back)."""
+        connection = db.connection()
+        rnd = self.round
+        connection.execute(_UNDO_ROUND, {"game_id": now.id, "at": rnd.number})
+        if now.draft_scores:
+            connection.execute(_CLEAR_DRAFTS, {"game_id": now.id})
+        drafts = [StoredScore(s.seat_position, s.pips, s.tiles, s.went_out, s.marker) for s in rnd.scores]
+        if drafts:
+            connection.execute(
+                _NEW_DRAFTS,
+                [
+                    {
+                        "game_id": now.id,
+                        "seat_position": s.seat_position,
+                        "pips": s.pips,
+                        "tiles": s.tiles,
+                        "went_out": s.went_out,
+                        "marker": s.marker,
+                        "entered_at": now.updated_at,
+                    }
+                    for s in drafts
+                ],
+            )
+        reopened = {
+            "draft_number": rnd.number,
+            "draft_blocked": rnd.blocked,
+            "draft_double_end": bool(rnd.ended_on_double),
+            "draft_engine": rnd.engine,  # the double that started it, where another may stand in for its engine
+            "reopened_by": self.by,
+            "finished_at": None,
+        }
+        connection.execute(update(_GAME_ROW).where(_GAME_ROW.c.id == now.id).values(**reopened))
+        connection.execute(_NEW_CHANGES, self.history)
+        return replace(
+            now,
+            rounds=[r for r in now.rounds if r.number != rnd.number],
+            draft_scores=drafts,
+            draft_number=rnd.number,
+            draft_blocked=rnd.blocked,
+            draft_double_end=bool(rnd.ended_on_double),
+            draft_engine=rnd.engine,
+            reopened_by=self.by,
+            finished_at=None,
+        )
+
+
+_GAME_ROW, _DRAFT_ROW = _TABLES[Game.__tablename__], _TABLES[DraftScore.__tablename__]
+_UNDO_ROUND = delete(_ROUND_ROW).where(
+    _ROUND_ROW.c.game_id == bindparam("game_id"), _ROUND_ROW.c.number == bindparam("at")
+)
+_CLEAR_DRAFTS = delete(_DRAFT_ROW).where(_DRAFT_ROW.c.game_id == bindparam("game_id"))
+_NEW_DRAFTS = insert(_DRAFT_ROW)
+"""Built once: a round taken back (its scores go with its row: ON DELETE CASCADE), the drafts cleared and set."""
+
+
+def _undo(db: Session, game: StoredGame, number: int, expected: int | None, by: int | None, version: int) -> _Undo:
+    """What taking back round ``number`` of ``game`` (at ``version``) does; Conflict or PreconditionFailed say why
+    it cannot."""
+    check_version(game, version, expected)
+    if number > len(game.rounds):
+        _gone(db, game, number)
+    if not game.rounds:
+        raise Conflict(_("There is no round to undo yet."), game=game)
+    rnd = game.rounds[-1]
+    if number != rnd.number:
+        raise Conflict(_(STALE), game=game)
+    names = {s.position: s.name for s in game.seats}
+    history = [
+        change_row(game.id, "undone", rnd.number, names[s.seat_position], counted(game, s, rnd.ended_on_double), None)
+        for s in rnd.scores
+    ]
+    return _Undo(rnd, names.get(by, "") if by is not None else "", history)

@@ -30,7 +30,7 @@ from .errors import Conflict, Invalid, NotFound
 from .game_view import next_round, view
 from .inputs import MAX_NAME, clean_name
 from .seating import playing
-from .unit_of_work import check_version, writing
+from .unit_of_work import check_version, decided_then_writing
 
 START_HIGHEST = "highest"
 """A late joiner starts with the highest total of the players at the table (a common house rule)."""
@@ -102,23 +102,30 @@ def rename_seat(db: Session, game: Game, position: int, raw: object, expected: i
     Invalid for a bad name; Conflict when another seat of the game has it; PreconditionFailed when the game
     changed since version ``expected``; NotFound for no such seat."""
     name = seat_name(raw)
-    with writing(db, game) as write:
+
+    def decide(seen: int) -> tuple[Seat, int | None]:
+        """The seat, and the round the rename is filed under (None: so named already, a resend)."""
         seat = _seat(game, position)
         if seat.name == name:
-            write.discard()
-            return seat
-        check_version(game, write.seen, expected)
+            return seat, None
+        check_version(game, seen, expected)
         other = _taken(game, name, besides=seat)
         if other is not None:
             message = _(
                 "%(name)s is already at this table; give %(old)s a different name.", name=other.name, old=seat.name
             )
             raise Conflict(message, {Field("name"): message}, game=game)
-        old, old_person = seat.name, seat.person_id
-        seat.name = name  # linked to the person of the new name as it is flushed (services.people)
         # filed under the round to play next (the last round, once the game is over: a typo fixed afterwards)
         upcoming = next_round(game)
-        _log(db, game, "renamed", upcoming.number if upcoming else max(len(game.rounds), 1), name, old, name)
+        return seat, upcoming.number if upcoming else max(len(game.rounds), 1)
+
+    with decided_then_writing(db, game, decide) as (write, (seat, number)):
+        if number is None:
+            write.discard()
+            return seat
+        old, old_person = seat.name, seat.person_id
+        seat.name = name  # linked to the person of the new name as it is flushed (services.people)
+        _log(db, game, "renamed", number, name, old, name)
     _forget(db, old_person)
     return seat
 
@@ -160,13 +167,14 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
     if kind.wins_hands and start != START_ZERO:
         message = _("In %(game)s a new player starts with no hands won.", game=kind.title)
         raise Invalid(message, {Field("start"): message})
-    with writing(db, game) as write:
+
+    def decide(seen: int) -> Joined | tuple[int, int]:
+        """The seat of a join sent again, or the round the new player joins at and their starting total."""
         number = len(game.rounds) + 1
         other = _taken(game, name)
         if other is not None and other.name == name and other.joined_round == number:
-            write.discard()  # a join sent again: they are seated already
             return Joined(other, new=False)
-        check_version(game, write.seen, expected)
+        check_version(game, seen, expected)
         number = _upcoming(game)
         if other is not None:
             message = _("%(name)s is already at this table; give the new player a different name.", name=other.name)
@@ -183,6 +191,13 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
         if start == START_HIGHEST:
             seated = {game.seats[i].name for i in at_table}
             total = max((s.total for s in view(game).standings if s.player in seated), default=0)
+        return number, total
+
+    with decided_then_writing(db, game, decide) as (write, decided):
+        if isinstance(decided, Joined):
+            write.discard()  # a join sent again: they are seated already
+            return decided
+        number, total = decided
         seat = Seat(position=len(game.seats), name=name, joined_round=number, start_total=total)
         game.seats.append(seat)
         _log(db, game, "joined", number, name, None, total)
@@ -206,12 +221,13 @@ def leave_game(db: Session, game: Game, position: int, expected: int | None = No
     Conflict when fewer players than the game needs would be left, or the game is over; PreconditionFailed as
     for :func:`rename_seat`; NotFound for no such seat."""
     kind = kind_of(game.kind)
-    with writing(db, game) as write:
+
+    def decide(seen: int) -> tuple[Seat, tuple[int, int] | None]:
+        """The seat, and the round they leave at with their total (None: they left already, a resend)."""
         seat = _seat(game, position)
         if seat.left_round is not None:
-            write.discard()
-            return seat
-        check_version(game, write.seen, expected)
+            return seat, None
+        check_version(game, seen, expected)
         number = _upcoming(game)
         staying = [i for i in playing(game, number) if i != seat.position]
         if len(staying) < kind.min_players:
@@ -223,6 +239,13 @@ def leave_game(db: Session, game: Game, position: int, expected: int | None = No
             )
             raise Conflict(message, {Field("seat"): message}, game=game)
         total = next((s.total for s in view(game).standings if s.player == seat.name), 0)
+        return seat, (number, total)
+
+    with decided_then_writing(db, game, decide) as (write, (seat, leaving)):
+        if leaving is None:
+            write.discard()
+            return seat
+        number, total = leaving
         # a late joiner who leaves before their first round never plays: they leave at the round they would join
         seat.left_round = max(number, seat.joined_round or 1)
         # what their phone sent for the round being filled in goes with them

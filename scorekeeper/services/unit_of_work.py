@@ -13,10 +13,13 @@ file imported or restored; a new game), goes through this module, which
 4. commits, or rolls back everything.
 
 Every kept answer (a table screen or API answer kept per live tag, its ETag, the answers given again without
-Flask, the records kept until a game changes) asks "has this game changed" of the counters this bump moves.
+Flask, the records kept until a game changes) asks "has this game changed" of the counters this bump moves,
+through one function (services.live.game_stamp).
 
-The ways in: :func:`writing` (an ORM game), :func:`claimed_stored` (a round written with a few SQL statements on
-a plain game), :func:`claimed_games` (several games at once: a person renamed or merged), :func:`change_row` (one
+The ways in: :func:`writing` (an ORM game; :func:`decided_then_writing` decides the change before the writer's
+turn: the seats), :func:`claimed_stored` (a change written with a few SQL statements on a plain game;
+:func:`decided_and_written` decides it before the turn: a round entered, corrected or undone, the end),
+:func:`claimed_games` (several games at once: a person renamed or merged), :func:`change_row` (one
 statement on the game's row: to the trash, out of it, a "Play again" link) and :func:`new_games` (games that
 did not exist: a new game, an import, a restore).
 
@@ -32,6 +35,7 @@ from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Protocol, TypeVar
 
 from sqlalchemy import ColumnElement, Connection, Engine, bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
@@ -49,6 +53,8 @@ from .loading import GAME_STATE, no_game, one_game, read_game, remember_game, wh
 from .results import settle, settle_game
 
 STALE = N_("This game changed on another phone since you opened it.")
+
+Decision = TypeVar("Decision")
 
 ChangeHook = Callable[[Session, Collection[str]], None]
 """Work that follows every change to games, in its transaction: called with the session and the changed games'
@@ -80,10 +86,13 @@ def after_change(db: Session, game_ids: Collection[str]) -> None:
 class Write:
     """A write in progress: the version it is based on, and whether it changed anything worth keeping."""
 
-    def __init__(self, seen: int) -> None:
+    def __init__(self, seen: int, unchanged: bool = False) -> None:
         self.seen = seen
         """The game's version before this write."""
         self.keep = True
+        self.unchanged = unchanged
+        """Nobody wrote to the game between the read the write was given and its claim: what was decided on that
+        read, before the writer's turn, stands."""
 
     def discard(self) -> None:
         """Nothing to store: give the claim back, the version stays as it was."""
@@ -187,6 +196,23 @@ def writing(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         yield write
 
 
+@contextmanager
+def decided_then_writing(
+    db: Session, game: Game, decide: Callable[[int], Decision]
+) -> Iterator[tuple[Write, Decision]]:
+    """:func:`writing`, with the change decided before the writer's turn: ``decide`` (which only reads the game
+    and refuses with a ServiceError) runs on ``game`` as this request read it, at its version; the turn then
+    holds the claim, the change's rows and the commit. Decided again under the claim, on the game as stored
+    then, only when another phone wrote meanwhile or the early decision refused (said on the game as stored)."""
+    try:
+        early: tuple[Decision] | None = (decide(game.version),)
+    except ServiceError:
+        early = None
+    with writing(db, game) as write:
+        (decided,) = early if early is not None and write.unchanged else (decide(write.seen),)
+        yield write, decided
+
+
 def _end_read(db: Session, game: Game) -> None:
     """End any read begun earlier, so that what follows reads the newest rows; with nothing pending, a commit does
     that without expiring the game this request already loaded (the session keeps objects over a commit)."""
@@ -221,7 +247,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
         raise no_game()
     counters = None if held is None else (held[0], held[1] + 1) if draft else (held[0] + 1, held[1])
     _reread(db, game_id, game, counters, (state[0], state[1], state[2]))
-    write = Write(game.version if draft else game.version - 1)
+    write = Write(game.version if draft else game.version - 1, counters == (state[0], state[1]))
     was_over = is_over(game)
     try:
         yield write
@@ -261,9 +287,8 @@ class StoredWrite(Write):
     stands."""
 
     def __init__(self, seen: int, game: StoredGame, unchanged: bool) -> None:
-        super().__init__(seen)
+        super().__init__(seen, unchanged)
         self.game = game
-        self.unchanged = unchanged
 
 
 _GAME = Game.metadata.tables[Game.__tablename__]
@@ -299,7 +324,7 @@ def _connection_to_claim(db: Session) -> Connection:
 
 
 @contextmanager
-def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, StoredWrite]]:
+def claimed_stored(db: Session, game: StoredGame) -> Iterator[tuple[StoredGame, StoredWrite]]:
     """As :func:`claimed`, in this thread's turn, for a write made with a few SQL statements instead of ORM
     objects (a new round: some ten rows, where building and flushing objects cost several times the SQL).
 
@@ -315,11 +340,8 @@ def claimed_stored(db: Session, game: AnyGame) -> Iterator[tuple[StoredGame, Sto
             db.rollback()
             raise no_game()
         version, drafts, updated_at = counters
-        unchanged = isinstance(game, StoredGame) and (version, drafts) == (seen[0] + 1, seen[1])
-        if isinstance(game, StoredGame) and unchanged:
-            now = replace(game, version=version, updated_at=updated_at)
-        else:
-            now = read_game(db, game_id)
+        unchanged = (version, drafts) == (seen[0] + 1, seen[1])
+        now = replace(game, version=version, updated_at=updated_at) if unchanged else read_game(db, game_id)
         write = StoredWrite(version - 1, now, unchanged)
         try:
             yield now, write
@@ -434,3 +456,31 @@ def new_games(db: Session) -> Iterator[list[str]]:
         except BaseException:
             db.rollback()
             raise
+
+
+class Decided(Protocol):
+    """A change to a game decided on plain values, ready to be written: ``write`` sends its few statements under
+    the claim and answers the game with the change."""
+
+    def write(self, db: Session, now: StoredGame) -> StoredGame: ...
+
+
+def decided_and_written(
+    db: Session, game: StoredGame, decide: Callable[[StoredGame, int], Decided | None]
+) -> StoredWrite:
+    """The round path of every change to a game's score sheet (a round entered, corrected or undone, the end):
+    ``decide`` on ``game`` as read before the claim (at its version), then, in the writer's turn, the claim and
+    the decided change's statements only (see :func:`claimed_stored`). Decided again under the claim only when
+    another phone wrote meanwhile, or when the early decision refused (the refusal is then said on the game as
+    stored). A decision of None stores nothing."""
+    try:
+        early: tuple[Decided | None] | None = (decide(game, game.version),)
+    except ServiceError:
+        early = None
+    with claimed_stored(db, game) as (now, write):
+        (decided,) = early if early is not None and write.unchanged else (decide(now, write.seen),)
+        if decided is None:
+            write.discard()
+        else:
+            write.game = decided.write(db, now)
+    return write

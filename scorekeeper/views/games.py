@@ -70,16 +70,17 @@ def table(game_id: str) -> Response:
     # one indexed read of the game's live tag, no game loaded: all it takes to answer a phone that holds the
     # page, or one that asks for a page drawn already
     database = engine()
-    live = services.live_tag(database, game_id)
-    if live is None:
+    stamp = services.game_stamp(database, game_id)
+    if stamp is None:
         raise services.no_game()
+    live = stamp.tag
     remember(game_id)
     shape = _table_shape(game_id, live)
     token = csrf_part()
     etag = None if shape is None or token is None else page_tag(shape, token)
 
     def unchanged() -> bool:
-        return services.live_tag(database, game_id) == live
+        return services.game_stamp(database, game_id) == stamp
 
     if etag is not None and request.if_none_match.contains_weak(etag):
         may_give_again(b"", unchanged)
@@ -150,8 +151,9 @@ def new_round(game_id: str) -> ResponseReturnValue:
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int) -> ResponseReturnValue:
-    """Correct a round already entered; a correction made on an older version shows both to choose from."""
-    game = services.get_game(session(), game_id)
+    """Correct a round already entered; a correction made on an older version shows both to choose from. The
+    round path of a new round (:func:`new_round`): the game read once as plain values, decided once."""
+    game = recent_game(session(), game_id)
     current = services.view(game)
     form = RoundForm()
     form.seat(len(current.players))
@@ -181,6 +183,8 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
 def _clash(form: RoundForm, game: services.AnyGame, number: int, message: str) -> ResponseReturnValue:
     """Another phone got there first: the round as stored next to what was typed here (kept in the form,
     which now corrects the round at the game's current version), and the choice of either."""
+    if not isinstance(game, services.StoredGame):  # a round is written on plain values: only their refusals come here
+        game = shown_game(session(), game.id)
     current = services.view(game)
     stored = next((r for r in current.rounds if r.number == number), None)
     if stored is None:
@@ -205,7 +209,7 @@ def _clash(form: RoundForm, game: services.AnyGame, number: int, message: str) -
 def undo(game_id: str) -> Response:
     """Take back the round the button names, which reopens with its values; sent again for the same round, or
     without a round, it says so and takes back nothing."""
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     form = UndoForm()
     if form.validate_on_submit():
         number = form.sent()
@@ -223,7 +227,7 @@ def undo(game_id: str) -> Response:
 def finish(game_id: str) -> Response:
     """End the game now, after the round the confirmation named; a stale or refused end is said on the table
     screen, a resent one changes nothing."""
-    game = services.get_game(session(), game_id)
+    game = recent_game(session(), game_id)
     form = EndForm()
     if form.validate_on_submit():
         number, version = form.sent()

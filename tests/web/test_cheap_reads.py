@@ -285,7 +285,7 @@ def test_a_rounds_answer_is_the_game_as_a_fresh_read_shows_it(app: Flask, client
 
 def test_a_write_reads_the_game_again_when_another_phone_wrote_meanwhile(app: Flask, client: FlaskClient) -> None:
     from scorekeeper.db import session
-    from scorekeeper.services import add_round, entry_from_json, get_game, read_game, view
+    from scorekeeper.services import add_round, entry_from_json, read_game, view
 
     game_id = _game(client)
     with app.test_request_context():
@@ -294,7 +294,7 @@ def test_a_write_reads_the_game_again_when_another_phone_wrote_meanwhile(app: Fl
         entry = entry_from_json(game, {"pips": {"Ana": 0, "Ben": 3, "Cleo": 4}, "went_out": "Ana"})
         other = app.extensions["db_sessionmaker"]()  # another phone, between this one's read and its write
         try:
-            theirs = get_game(other, game_id)
+            theirs = read_game(other, game_id)
             add_round(
                 other, theirs, entry_from_json(theirs, {"pips": {"Ana": 0, "Ben": 1, "Cleo": 2}, "went_out": "Ana"})
             )
