@@ -18,6 +18,7 @@ import gzip
 
 from flask import Flask, Response, request
 
+from .headers import vary
 from .lru import Lru
 from .page_cache import GIVE_AGAIN
 from .static_files import takes_gzip
@@ -52,7 +53,7 @@ def init_app(app: Flask) -> None:
     def gzipped(response: Response) -> Response:
         if response.mimetype not in COMPRESSED_TYPES or response.direct_passthrough or response.is_streamed:
             return response
-        response.vary.add("Accept-Encoding")
+        vary(response, "Accept-Encoding")
         if response.status_code != 200 or "Content-Encoding" in response.headers:
             return response
         if not takes_gzip(request.headers.get("Accept-Encoding", "")):
