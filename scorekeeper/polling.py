@@ -19,6 +19,8 @@ from flask import Flask, Request, Response, jsonify, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from .headers import vary
+
 POLLED = "/live"
 """How the address of every polled endpoint ends (``/api/v1/games/<id>/live``, ``/watch/<code>/live``): the
 session is opened before the address is matched to a view, so the path is all there is to go by."""
@@ -83,6 +85,15 @@ class _QuietPolls(SecureCookieSessionInterface):
         session = self.session_class(data)
         session.signed_at = signed_at
         return session
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """As Flask saves it, with the usual answer cut short: a session left as it was and no cookie to send (Flask
+        works out every setting of the cookie and parses the Vary header before finding it sends nothing)."""
+        if not session.modified and (not session or not self.should_set_cookie(app, session)):
+            if session.accessed:
+                vary(response, "Cookie")
+            return
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         """Only a session changed by this answer, or a lasting one signed a day ago or more (not on a check for
