@@ -18,6 +18,7 @@ import gzip
 
 from flask import Flask, Response, request
 
+from .headers import vary
 from .lru import Lru
 from .page_cache import GIVE_AGAIN
 from .static_files import takes_gzip
@@ -29,7 +30,11 @@ SMALLEST = 512
 """Bytes below which gzip's own header and the work outweigh what it saves."""
 MAX_KEPT = 128
 """Compressed answers kept per process (a page and its gzip copy: about 60 KB)."""
-LEVEL = 6
+LEVEL = 1
+"""gzip's quickest: measured on the table screen (12.8 KB) 3.8 KB in 59 µs, against 3.4 KB in 145 µs at the
+default 6 (the rules, 30 KB: 10.2 KB in 235 µs against 8.6 KB in 600 µs). Either size travels in the first
+flight of a connection (ten packets, some 14 KB), so a phone waits no round trip more, and the server compresses
+each phone's table screen once per round."""
 
 
 def compressed(body: bytes, kept: Lru[bytes, bytes]) -> bytes:
@@ -48,7 +53,7 @@ def init_app(app: Flask) -> None:
     def gzipped(response: Response) -> Response:
         if response.mimetype not in COMPRESSED_TYPES or response.direct_passthrough or response.is_streamed:
             return response
-        response.vary.add("Accept-Encoding")
+        vary(response, "Accept-Encoding")
         if response.status_code != 200 or "Content-Encoding" in response.headers:
             return response
         if not takes_gzip(request.headers.get("Accept-Encoding", "")):

@@ -17,7 +17,9 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Flask, Request, Response, jsonify, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from itsdangerous import BadSignature
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+from .headers import vary
 
 POLLED = "/live"
 """How the address of every polled endpoint ends (``/api/v1/games/<id>/live``, ``/watch/<code>/live``): the
@@ -52,6 +54,18 @@ class _Session(SecureCookieSession):
 
 class _QuietPolls(SecureCookieSessionInterface):
     session_class = _Session
+    _signer: tuple[tuple[object, ...], URLSafeTimedSerializer] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, built once for the app's keys instead of anew for every request (it only holds
+        the keys and settings: a fortieth of a page's cost through Flask)."""
+        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        if self._signer is None or self._signer[0] != keys:
+            signer = super().get_signing_serializer(app)
+            if signer is None:
+                return None
+            self._signer = (keys, signer)
+        return self._signer[1]
 
     def open_session(self, app: Flask, request: Request) -> _Session | None:
         if is_polled(request) and not app.config.get("SCOREKEEPER_PASSWORD"):
@@ -71,6 +85,15 @@ class _QuietPolls(SecureCookieSessionInterface):
         session = self.session_class(data)
         session.signed_at = signed_at
         return session
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """As Flask saves it, with the usual answer cut short: a session left as it was and no cookie to send (Flask
+        works out every setting of the cookie and parses the Vary header before finding it sends nothing)."""
+        if not session.modified and (not session or not self.should_set_cookie(app, session)):
+            if session.accessed:
+                vary(response, "Cookie")
+            return
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         """Only a session changed by this answer, or a lasting one signed a day ago or more (not on a check for

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from babel.lists import format_list
 from flask import Flask
-from flask_babel import get_locale, gettext
+from flask_babel import format_number, get_locale, gettext
 
 from .chart import progression_chart
 from .games import KINDS
@@ -40,10 +40,20 @@ def and_list(names: Sequence[str]) -> str:
     return str(format_list(list(names), locale=get_locale() or "en")) if names else ""
 
 
+def number(value: object) -> str:
+    """A number as Flask-Babel's ``numberformat`` writes it in the page's language; a whole number from 0 to 999
+    (most of a score sheet's) as it is, with no look at the language: below a thousand none of them groups
+    digits, and all of them write Latin digits (a table screen shows a dozen such numbers)."""
+    if type(value) is int and 0 <= value < 1000:
+        return str(value)
+    return str(format_number(value))
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
     app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.filters["preset_name"] = preset_name
+    app.jinja_env.filters["numberformat"] = number
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks ignore line breaks
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -81,6 +81,10 @@ def init_app(app: Flask) -> None:
     # only the sign-in views have limits: every other request skips the limiter's look-ups (a fifth of what a
     # page that is given again through Flask costs)
     found.request_filter(lambda: request.endpoint not in SIGN_IN_VIEWS)
+    # and the limiter's own check before every request is taken out: there are no limits for the whole app, and
+    # the sign-in views' limits are checked by their decorators (below) when they are called; even skipped by the
+    # filter, that check cost a twentieth of a page given again through Flask
+    app.before_request_funcs[None].remove(found._check_request_limit)
     for endpoint in SIGN_IN_VIEWS:
         view: Any = app.view_functions.get(endpoint)
         if view is None:

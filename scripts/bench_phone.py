@@ -148,10 +148,14 @@ def hello_cpu(port: int, group: int, count: int) -> float:
     return (server_cpu(group) - before) / count
 
 
-def visit_cpu(port: int, group: int, path: str, visits: int, *, anew: bool = False) -> tuple[float, float]:
+def visit_cpu(
+    port: int, group: int, path: str, visits: int, *, anew: bool = False, drawn: bool = False
+) -> tuple[float, float]:
     """Server CPU seconds per visit to ``path`` by a phone that visited once before (its cookie and cache), and
     the requests a visit takes. ``anew``: each visit with a cookie it never sent before (as a page's own script may
-    set one), so that no answer can be given again as it was: the page goes through Flask, as after a change."""
+    set one), so that no answer can be given again as it was: the page goes through Flask, as after a change.
+    ``drawn``: each visit at an address never asked before (a query of its own), so that the page is drawn and
+    gzipped anew, as for the first phone that looks after a round."""
     phone = Phone(port)
     phone.visit(path)  # the first visit: the session cookie, and everything linked into the cache
     phone.visit(path)
@@ -160,15 +164,17 @@ def visit_cpu(port: int, group: int, path: str, visits: int, *, anew: bool = Fal
     for visit in range(visits):
         if anew:
             phone.cookies["seen"] = str(visit)
-        phone.visit(path)
+        phone.visit(f"{path}?visit={visit}" if drawn else path)
     return (server_cpu(group) - before) / visits, phone.requests / visits
 
 
 def gzip_cpu(body: bytes, times: int = 200) -> float:
     """Seconds of CPU one gzip of ``body`` takes (here: the server does the same once per phone and version)."""
+    from scorekeeper.compression import LEVEL  # as the server compresses (served.py put the checkout on the path)
+
     began = time.process_time()
     for _ in range(times):
-        gzip.compress(body, 6, mtime=0)
+        gzip.compress(body, LEVEL, mtime=0)
     return (time.process_time() - began) / times
 
 
@@ -195,15 +201,16 @@ def report(port: int, hello_port: int, group: int, hello_group: int, game_id: st
     ]
     visits = max(100, count // 3)
     hellos: list[float] = []
-    for label, path, anew in (
-        ("the table screen, asked again as it was", table, False),
-        ("the table screen through Flask (as after a change)", table, True),
-        ("/rules, asked again as it was", "/rules", False),
-        ("/rules through Flask", "/rules", True),
+    for label, path, anew, drawn in (
+        ("the table screen, asked again as it was", table, False, False),
+        ("the table screen through Flask (as after a change)", table, True, False),
+        ("the table screen drawn and gzipped anew (the first phone after a round)", table, True, True),
+        ("/rules, asked again as it was", "/rules", False, False),
+        ("/rules through Flask", "/rules", True, False),
     ):
         # hello-world just before and just after, so that both see the same machine (others share its cores)
         before = hello_cpu(hello_port, hello_group, count // 2)
-        cpu, requests = visit_cpu(port, group, path, visits, anew=anew)
+        cpu, requests = visit_cpu(port, group, path, visits // 4 if drawn else visits, anew=anew, drawn=drawn)
         hello = (before + hello_cpu(hello_port, hello_group, count // 2)) / 2
         hellos.append(hello)
         lines.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 
@@ -61,3 +62,16 @@ def test_numbers_follow_the_locale(client: FlaskClient) -> None:
     english = client.get("/rules", headers={"Accept-Language": "en"}).get_data(as_text=True)
     german = client.get("/rules", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert "1,092" in english and "1.092" in german  # the pips of a double-12 set
+
+
+def test_numbers_read_as_babel_writes_them_in_every_language(app: Flask) -> None:
+    # the pages' numberformat writes small whole numbers without asking Babel: the same text as Babel's
+    from babel.numbers import format_decimal
+
+    from scorekeeper.i18n import LANGUAGES
+    from scorekeeper.templating import number
+
+    for code in LANGUAGES:
+        with app.test_request_context(f"/?lang={code}"):
+            for value in (0, 7, 999, 1000, 12_345, -5, -1000, 2.5):
+                assert number(value) == format_decimal(value, locale=code), (code, value)
