@@ -2,7 +2,7 @@
 (eight characters with no look-alikes, typed in any case); every game stored so far is given one
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-12-03 13:40:00.000000
 """
 
