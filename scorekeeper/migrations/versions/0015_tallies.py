@@ -2,8 +2,6 @@
 people, kept up to date by every change to a game (services.tallies), so that the stats never add up every game;
 filled here from the seats and results already stored
 
-Revision ID: 0015
-Revises: 0014
 Create Date: 2026-12-03 16:20:00.000000
 """
 
