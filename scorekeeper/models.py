@@ -359,9 +359,13 @@ class Tally(Base):
     kind: Mapped[str] = mapped_column(String(20), primary_key=True)
     month: Mapped[int] = mapped_column(Integer, primary_key=True)
     games: Mapped[int] = mapped_column(Integer)
+    """Finished games the person played."""
     won: Mapped[int] = mapped_column(Integer)
+    """Of those, the games they ended first in, alone or sharing first place."""
     shared: Mapped[int] = mapped_column(Integer)
+    """Of the games won, those that shared first place."""
     rounds: Mapped[int] = mapped_column(Integer)
+    """The seats' own figures of those games (:class:`SeatResult`), summed, down to ``blocked``."""
     pips: Mapped[int] = mapped_column(Integer)
     hands: Mapped[int] = mapped_column(Integer)
     went_out: Mapped[int] = mapped_column(Integer)

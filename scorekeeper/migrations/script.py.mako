@@ -1,7 +1,6 @@
+## The revision ids are written once, in the variables below: copies of them in the docstring went stale.
 """${message}
 
-Revision ID: ${up_revision}
-Revises: ${down_revision | comma,n}
 Create Date: ${create_date}
 """
 from alembic import op

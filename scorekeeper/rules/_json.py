@@ -85,6 +85,34 @@ def read_ints(value: object, path: str) -> tuple[int, ...]:
     return tuple(cast("list[int]", values))  # each checked above
 
 
+def read_hand_sizes(value: object) -> tuple[int, ...] | None:
+    """Tiles in each hand, or None where the field is absent (null): the counts are then unknown."""
+    return None if value is None else read_ints(value, "hand_sizes")
+
+
+def read_turn_state(data: Mapping[str, object]) -> dict[str, Any]:
+    """The fields of a position that every game reads alike, as keyword arguments for its class: ``drawn``
+    (false), ``passes`` (0), ``hand_sizes`` and ``names`` (unknown unless given)."""
+    return {
+        "drawn": read_bool(data.get("drawn", False), "drawn"),
+        "passes": read_int(data.get("passes", 0), "passes"),
+        "hand_sizes": read_hand_sizes(data.get("hand_sizes")),
+        "names": read_names(data.get("names")),
+    }
+
+
+def write_seats(
+    out: dict[str, Any], hand_sizes: tuple[int, ...] | None, names: tuple[str, ...] | None
+) -> dict[str, Any]:
+    """``out`` (a position's JSON) with what it knows of the seats, each only when known: ``hand_sizes`` and
+    ``names`` mean the same in every game."""
+    if hand_sizes is not None:
+        out["hand_sizes"] = list(hand_sizes)
+    if names is not None:
+        out["names"] = list(names)
+    return out
+
+
 def read_names(value: object, path: str = "names") -> tuple[str, ...] | None:
     """Seat names, or None where the field is absent (null)."""
     if value is None:

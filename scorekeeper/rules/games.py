@@ -16,7 +16,7 @@ The web checker and the JSON API call :func:`read_position`; every position type
 >>> read_position({"game": "go"})
 Traceback (most recent call last):
 ...
-scorekeeper.rules.errors.PositionError: game: unknown game 'go'; choose one of mexican-train, super-domino
+scorekeeper.rules.errors.PositionError: game: unknown game 'go'; choose one of mexican-train, super-domino, chicken-foot
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .errors import IllegalMove
 from .i18n import _
-from .moves import BaseMove
-from .tables import DRAW, PASS
+from .moves import BaseMove, NumberedMove
+from .tables import DRAW, PASS, tile_of
 from .tiles import Tile
 from .verdicts import Verdict
 
@@ -70,6 +70,46 @@ class WrittenMoves(dict[int, dict[str, Any]]):
     def __missing__(self, code: int) -> dict[str, Any]:
         written = self[code] = self.moves[code].to_json()
         return written
+
+
+N = TypeVar("N", bound=NumberedMove)
+"""A move laid on a numbered place."""
+
+
+class NumberedPlays(dict[int, N]):
+    """Moves by code in a game whose tiles go on numbered places (see :class:`~.moves.NumberedMove`): a play is
+    coded ``tile << bits | place + 1``, place -1 being the opening double's (on no place). Each move is built the
+    first time it is asked for and then shared: a move is immutable, so every turn's legal moves reuse the same
+    few objects."""
+
+    __slots__ = ("bits", "move", "written")
+
+    def __init__(self, move: type[N], bits: int) -> None:
+        super().__init__({DRAW: move.draw(), PASS: move.pass_()})
+        self.move = move
+        self.bits = bits
+        self.written = WrittenMoves(self)
+        """Each move's JSON by its code, shared like the moves."""
+
+    def __missing__(self, code: int) -> N:
+        place = (code & ((1 << self.bits) - 1)) - 1
+        move = self[code] = self.move.play(tile_of(code >> self.bits), None if place == -1 else place)
+        return move
+
+    def encode(self, move: NumberedMove, highest: int) -> tuple[int, int, int]:
+        """(code, tile index or -1, place or -1 for the opening double or -2 for a place that cannot exist) in
+        a double-``highest`` set; the code is negative for a play that cannot exist."""
+        if move.action == "draw":
+            return DRAW, -1, -1
+        if move.action == "pass":
+            return PASS, -1, -1
+        tile = move.tile
+        idx = tile.index if tile is not None and tile.high <= highest else -1
+        where = getattr(move, move.WHERE)
+        place = -1 if where is None else where
+        if not -1 <= place < (1 << self.bits) - 2:
+            place = -2
+        return (idx << self.bits | (place + 1) if idx >= 0 and place >= -1 else -3), idx, place
 
 
 class Legality(Generic[M, W, T]):
@@ -209,3 +249,30 @@ class Legality(Generic[M, W, T]):
         if names is not None and 0 <= seat < len(names):
             return names[seat]
         return _("seat {number}", number=seat)
+
+
+class NumberedLegality(Legality[N, int | None, T]):
+    """The legality API of a game whose tiles go on numbered places, its moves coded by :meth:`_plays`;
+    ``where`` is a place's number, None for the opening double."""
+
+    __slots__ = ()
+
+    def _plays(self) -> NumberedPlays[N]:
+        """The game's moves by code (one :class:`NumberedPlays`, shared by all its tables)."""
+        raise NotImplementedError
+
+    def read_move(self, data: object) -> N:
+        """A move of this game from its JSON (raises :class:`~scorekeeper.rules.MoveError`)."""
+        return self._plays().move.from_json(data)
+
+    def _play(self, tile: Tile | str, where: int | None) -> N:
+        return self._plays().move.play(tile, where)
+
+    def _encode(self, move: N) -> tuple[int, int, int]:
+        return self._plays().encode(move, self._core().highest)
+
+    def _moves(self) -> Mapping[int, N]:
+        return self._plays()
+
+    def _written(self) -> Mapping[int, dict[str, Any]]:
+        return self._plays().written

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 from .errors import MoveError
-from .text import brief
+from .text import brief, number
 from .tiles import Tile, TileError
 
 Action = Literal["play", "draw", "pass", "announce", "catch"]
@@ -137,3 +137,49 @@ class BaseMove:
 
     def _play_repr(self) -> str:
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class NumberedMove(BaseMove):
+    """A move of a game whose tiles go on an open place named by its number (Chicken Foot's ends, Super Domino's
+    edges), or on none for the double that opens the layout: such a play reads, writes and parses alike in each
+    of them; the game's move adds the field :attr:`WHERE` names (an ``int | None``) and the words below."""
+
+    PLACE: ClassVar[str]
+    """A place's number in the message about a bad one (``"an open end's number"``)."""
+    OPENING: ClassVar[str]
+    """The opening double's place in that message (``"the centre"``)."""
+    OPENING_TEXT: ClassVar[str]
+    """The opening double's place as a move's text says it, after the tile (``"in the centre"``)."""
+    OPENING_MAKER: ClassVar[str]
+    """The class method that builds a play of the opening double, for ``repr`` (``"centre"``)."""
+
+    @classmethod
+    def play(cls, tile: Tile | str, where: int | None) -> Self:
+        """Lay ``tile`` on open place ``where`` (an end, an edge), or as the opening double when ``where`` is None."""
+        laid = tile if isinstance(tile, Tile) else Tile.parse(tile)
+        return cls("play", laid, where)  # type: ignore[call-arg]  # the game's move adds the field, third
+
+    @classmethod
+    def _parse_play(cls, words: list[str]) -> Self | None:
+        """``9-4 on 2`` (place 2) or a tile alone (the opening double)."""
+        if len(words) == 1:
+            return cls.from_json({"action": "play", "tile": words[0], cls.WHERE: None})
+        if len(words) == 3 and words[1] == "on" and number(words[2]) is not None:
+            return cls.from_json({"action": "play", "tile": words[0], cls.WHERE: number(words[2])})
+        return None
+
+    @classmethod
+    def _read_where(cls, data: Mapping[str, object]) -> int | None:
+        raw = data.get(cls.WHERE)
+        if raw is None or (type(raw) is int and raw >= 0):  # a bool is an int, but not of type int
+            return raw
+        raise MoveError(cls.WHERE, f"expected {cls.PLACE} (0, 1, ...), or null for {cls.OPENING}, not {brief(raw)}")
+
+    def _play_text(self) -> str:
+        where = getattr(self, self.WHERE)
+        return f"{self.tile} {self.OPENING_TEXT}" if where is None else f"{self.tile} on {where}"
+
+    def _play_repr(self) -> str:
+        where = getattr(self, self.WHERE)
+        return f"{self.OPENING_MAKER}('{self.tile}')" if where is None else f"play('{self.tile}', {where})"

@@ -23,6 +23,7 @@ class BasePosition(Legality[M, W, T]):
 
     __slots__ = ()
 
+    hand_sizes: tuple[int, ...] | None
     names: tuple[str, ...] | None
     _table: T
     _legal: tuple[int, ...] | None
@@ -60,8 +61,9 @@ class BasePosition(Legality[M, W, T]):
     # -- the position after a move ---------------------------------------------------------
 
     def _draw_size(self, table: T) -> int:
-        """How many tiles a draw takes at ``table`` (before the boneyard runs out)."""
-        raise NotImplementedError
+        """How many tiles a draw takes at ``table`` (before the boneyard runs out): one, unless a game says
+        otherwise."""
+        return 1
 
     def _drawn_by(self, table: T, code: int) -> int | None:
         """How many tiles move ``code`` takes from the boneyard into the mover's hand at ``table`` (0 when it would

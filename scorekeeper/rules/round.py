@@ -156,15 +156,26 @@ class BaseRound(Legality[M, W, T]):
         return other
 
 
+def check_deal_seats(players: int, first: int | None, names: Sequence[str] | None) -> None:
+    """Refuse (ValueError) a deal whose ``first`` player (None: the game finds one) is no seat, or whose ``names``
+    are not one a seat: every game deals to seats alike."""
+    if first is not None and not 0 <= first < players:
+        raise ValueError(f"first must be a seat from 0 to {players - 1}, not {first}")
+    if names is not None and len(names) != players:
+        raise ValueError(f"expected {players} names, not {len(names)}")
+
+
 def deal_hidden(
     t: CoreTable,
     hands: Sequence[Sequence[Tile | str]],
     boneyard: Sequence[Tile | str],
     boneyard_count: int,
     seen: set[int],
+    hand_sizes: tuple[int, ...] | None = None,
 ) -> None:
     """Put every hand and the boneyard a position hides into its table ``t``; ``seen`` holds the tiles already
-    placed and gains these. Raises :class:`PositionError` naming any tile that is wrong or twice."""
+    placed and gains these. Raises :class:`PositionError` naming any tile that is wrong or twice, or hands that
+    differ from the position's ``hand_sizes`` (when it gives them)."""
     if len(hands) != t.n:
         raise PositionError("hands", f"expected one hand per player ({t.n}), not {len(hands)}")
     if len(boneyard) != boneyard_count:
@@ -192,3 +203,5 @@ def deal_hidden(
         t.hands[s] = mask
         t.counts[s] = len(hand)
     t.pile = [index(raw, f"boneyard[{j}]") for j, raw in enumerate(boneyard)]
+    if hand_sizes is not None and tuple(t.counts) != hand_sizes:
+        raise PositionError("hands", f"hand sizes {t.counts} differ from the position's {list(hand_sizes)}")

@@ -9,6 +9,7 @@ A move is an int in each game's own encoding; :data:`DRAW` and :data:`PASS` are 
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import ClassVar
 
 from .tiles import DominoSet, Tile
 
@@ -81,3 +82,29 @@ def pips(mask: int, double_blank: int) -> int:
         total += SUM[i] if i else double_blank
         mask ^= low
     return total
+
+
+class NumberedRules:
+    """The rule of any move code at the core table of a game whose plays go on numbered places, coded
+    ``tile << PLACE_BITS | place + 1`` (place -1: the opening double; see ``legality.NumberedPlays``)."""
+
+    __slots__ = ()
+
+    PLACE_BITS: ClassVar[int]
+
+    def draw_rule(self) -> str:
+        raise NotImplementedError
+
+    def pass_rule(self) -> str:
+        raise NotImplementedError
+
+    def play_rule(self, tile: int, place: int) -> str:
+        raise NotImplementedError
+
+    def rule(self, code: int) -> str:
+        """The rule any move code breaks, or the game's id for a legal move."""
+        if code == DRAW:
+            return self.draw_rule()
+        if code == PASS:
+            return self.pass_rule()
+        return self.play_rule(code >> self.PLACE_BITS, (code & ((1 << self.PLACE_BITS) - 1)) - 1)

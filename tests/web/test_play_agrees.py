@@ -15,7 +15,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rules.strategies import candidates, dealt_rounds
+from rules.mexican_train.strategies import candidates, dealt_rounds
 
 from scorekeeper.rules import Move, Round
 from scorekeeper.services.checker import check_json

@@ -1,7 +1,5 @@
 """games, seats, rounds, scores and history
 
-Revision ID: 0001
-Revises:
 Create Date: 2026-11-29 22:23:16.719856
 """
 

@@ -1,7 +1,5 @@
 """super domino: game kind, open-ended games, tiles left
 
-Revision ID: 0002
-Revises: 0001
 Create Date: 2026-11-29 22:44:25.023684
 """
 

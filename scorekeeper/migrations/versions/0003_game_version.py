@@ -1,7 +1,5 @@
 """game version: a number that grows with every change, for ETags and stale writes
 
-Revision ID: 0003
-Revises: 0002
 Create Date: 2026-12-01 02:20:00.000000
 """
 

@@ -1,7 +1,5 @@
 """game trash: when a game was deleted, so it can be restored until it is purged
 
-Revision ID: 0004
-Revises: 0003
 Create Date: 2026-12-01 03:00:00.000000
 """
 

@@ -1,7 +1,5 @@
 """live table: the round being filled in from several phones, who deals first, a read-only link
 
-Revision ID: 0005
-Revises: 0004
 Create Date: 2026-12-01 04:30:00.000000
 """
 

@@ -1,7 +1,5 @@
 """list indexes: the games list, the trash and the newest game each read a page from an index, newest first
 
-Revision ID: 0006
-Revises: 0005
 Create Date: 2026-12-01 05:10:00.000000
 """
 

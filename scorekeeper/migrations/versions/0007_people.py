@@ -1,7 +1,5 @@
 """people: a person of the household across games, each seat linked to one, and merges that can be undone
 
-Revision ID: 0007
-Revises: 0006
 Create Date: 2026-12-01 07:40:00.000000
 """
 

@@ -1,7 +1,5 @@
 """play again: the game started from a finished one, so that a second tap opens it instead of a third game
 
-Revision ID: 0008
-Revises: 0007
 Create Date: 2026-12-01 08:30:00.000000
 """
 

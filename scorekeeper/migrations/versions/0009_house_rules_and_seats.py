@@ -1,8 +1,6 @@
 """house rules and seats that change mid-game: scoring house rules chosen at the start, what each round's house
 rules need to know (ended on a double, open markers), the points a round counted; a seat that joins late or leaves
 
-Revision ID: 0009
-Revises: 0008
 Create Date: 2026-12-01 22:10:00.000000
 """
 

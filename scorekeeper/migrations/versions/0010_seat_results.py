@@ -1,8 +1,6 @@
 """seat results: how each seat ended a finished game, kept for the records and stats (one row per seat and game
 instead of every score); every game stored so far is marked due, for ``db.upgrade`` to work its results out
 
-Revision ID: 0010
-Revises: 0009
 Create Date: 2026-12-02 00:40:00.000000
 """
 

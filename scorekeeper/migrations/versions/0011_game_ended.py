@@ -2,8 +2,6 @@
 who played on), and every game's results are worked out again by ``db.upgrade`` (a leaver may have been placed
 first before)
 
-Revision ID: 0011
-Revises: 0010
 Create Date: 2026-12-03 14:00:00.000000
 """
 

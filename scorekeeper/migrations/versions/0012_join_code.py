@@ -1,8 +1,6 @@
 """join code: a short code for each game that another phone types to open it, read aloud across the table
 (eight characters with no look-alikes, typed in any case); every game stored so far is given one
 
-Revision ID: 0012
-Revises: 0010
 Create Date: 2026-12-03 13:40:00.000000
 """
 

@@ -1,7 +1,5 @@
 """undo reopens the round: on whose phone the round being filled in was undone, for every phone's notice
 
-Revision ID: 0013
-Revises: 0010
 Create Date: 2026-12-03 13:45:00.000000
 """
 

@@ -1,7 +1,5 @@
 """the double that started a round filled in from several phones: kept with its drafts until the round is stored
 
-Revision ID: 0014
-Revises: 0013
 Create Date: 2026-12-03 15:00:00.000000
 """
 

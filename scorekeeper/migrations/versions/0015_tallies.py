@@ -2,8 +2,6 @@
 people, kept up to date by every change to a game (services.tallies), so that the stats never add up every game;
 filled here from the seats and results already stored
 
-Revision ID: 0015
-Revises: 0014
 Create Date: 2026-12-03 16:20:00.000000
 """
 
@@ -16,6 +14,12 @@ branch_labels = None
 depends_on = None
 
 FINISHED = sa.text("place IS NOT NULL")
+SEAT_FIGURES = (
+    "place", "shares_place", "rounds", "pips", "total", "hands",
+    "went_out", "blocked", "lowest", "highest", "run", "left_after",
+)  # fmt: skip
+"""A seat's result as a part keeps it: services.tallies.FIGURES as it was when this was written (a migration is
+not to change with the service, so it does not import it)."""
 
 
 def upgrade() -> None:
@@ -29,20 +33,7 @@ def upgrade() -> None:
         sa.Column("month", sa.Integer(), nullable=False),
         *(
             sa.Column(name, sa.Boolean() if name == "shares_place" else sa.Integer(), nullable=True)
-            for name in (
-                "place",
-                "shares_place",
-                "rounds",
-                "pips",
-                "total",
-                "hands",
-                "went_out",
-                "blocked",
-                "lowest",
-                "highest",
-                "run",
-                "left_after",
-            )
+            for name in SEAT_FIGURES
         ),
         sa.PrimaryKeyConstraint("game_id", "seat_id"),
     )
@@ -110,7 +101,7 @@ def _fill() -> None:
         month = "CAST(to_char(game.created_at AT TIME ZONE 'UTC', 'YYYYMM') AS INTEGER)"
     else:
         month = "CAST(strftime('%Y%m', game.created_at) AS INTEGER)"
-    figures = "place, shares_place, rounds, pips, total, hands, went_out, blocked, lowest, highest, run, left_after"
+    figures = ", ".join(SEAT_FIGURES)
     op.execute(
         f"INSERT INTO tally_part (game_id, seat_id, person_id, kind, started, month, {figures})"
         f" SELECT seat.game_id, seat.id, seat.person_id, game.kind, game.created_at, {month},"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..tables import DOUBLE, DRAW, ENDMASK, HIGH, LOW, PASS, bits, pips, set_size, tile_index
+from ..tables import DOUBLE, DRAW, ENDMASK, HIGH, LOW, PASS, NumberedRules, bits, pips, set_size, tile_index
 from . import rulebook as R
 from .options import ChickenOptions
 
@@ -30,7 +30,7 @@ def play_code(tile: int, end: int) -> int:
     return tile << END_BITS | (end + 1)
 
 
-class ChickenTable:
+class ChickenTable(NumberedRules):
     """Everything on the table in one round of Chicken Foot, from the rules' point of view."""
 
     __slots__ = (
@@ -38,6 +38,8 @@ class ChickenTable:
         "hands", "counts", "pile", "bcount", "centre", "double", "down", "ends", "unfilled", "layout",
         "turn", "drawn", "laid", "passes", "over", "winner", "blocked",
     )  # fmt: skip
+
+    PLACE_BITS = END_BITS
 
     def __init__(self, options: ChickenOptions, players: int, highest: int, centre: int) -> None:
         self.n = players
@@ -162,14 +164,6 @@ class ChickenTable:
         if self.play_codes() or (self.may_draw() and self.bcount > 0):
             return R.CF_CANNOT_PASS
         return R.CF_LEGAL
-
-    def rule(self, code: int) -> str:
-        """The rule any move code breaks, or "cf-legal"."""
-        if code == DRAW:
-            return self.draw_rule()
-        if code == PASS:
-            return self.pass_rule()
-        return self.play_rule(code >> END_BITS, (code & END_MASK) - 1)
 
     def legal_codes(self) -> list[int]:
         """Every legal move as a code: the plays (and the pass, on a first turn that goes on), else draw or pass."""

@@ -1,70 +1,31 @@
-"""Chicken Foot legality: how its moves encode for the core table, and every reason a move is or is not legal.
-
-The verify / can / check API itself is shared with the other games (:class:`~scorekeeper.rules.legality.Legality`);
+"""Chicken Foot legality: every reason a move is or is not legal. Its moves are coded as in any game of numbered
+places (:class:`~scorekeeper.rules.legality.NumberedLegality`, which also gives the verify / can / check API);
 :class:`~.round.ChickenRound` and :class:`~.position.ChickenPosition` both inherit it from :class:`ChickenLegality`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..i18n import _
-from ..legality import Legality, WrittenMoves
-from ..tables import DRAW, PASS, tile_of
+from ..legality import NumberedLegality, NumberedPlays
+from ..tables import tile_of
 from ..tiles import Tile
 from ..verdicts import Verdict
 from . import rulebook as R
-from .core import CENTRE, END_BITS, END_MASK, ChickenTable, play_code
+from .core import CENTRE, END_BITS, END_MASK, ChickenTable
 from .moves import ChickenMove
 
-
-class _Moves(dict[int, ChickenMove]):
-    """Moves by code, each built the first time it is asked for and then shared (a move is immutable)."""
-
-    def __missing__(self, code: int) -> ChickenMove:
-        end = (code & END_MASK) - 1
-        move = self[code] = ChickenMove("play", tile_of(code >> END_BITS), None if end == CENTRE else end)
-        return move
+_DECODED = NumberedPlays(ChickenMove, END_BITS)
 
 
-_DECODED = _Moves({DRAW: ChickenMove.draw(), PASS: ChickenMove.pass_()})
-_WRITTEN = WrittenMoves(_DECODED)
-
-
-class ChickenLegality(Legality[ChickenMove, int | None, ChickenTable]):
+class ChickenLegality(NumberedLegality[ChickenMove, ChickenTable]):
     """The shared legality API over a :class:`~.core.ChickenTable`; ``where`` is an open end, None for the centre."""
 
     __slots__ = ()
 
     LEGAL = R.CF_LEGAL
 
-    @staticmethod
-    def read_move(data: object) -> ChickenMove:
-        """A Chicken Foot move from its JSON (raises :class:`~scorekeeper.rules.MoveError`)."""
-        return ChickenMove.from_json(data)
-
-    def _play(self, tile: Tile | str, where: int | None) -> ChickenMove:
-        return ChickenMove.play(tile, where)
-
-    def _encode(self, move: ChickenMove) -> tuple[int, int, int]:
-        """(code, tile index or -1, end or -1 for the centre or -2 for an end that cannot exist)."""
-        if move.action == "draw":
-            return DRAW, -1, -1
-        if move.action == "pass":
-            return PASS, -1, -1
-        tile = move.tile
-        idx = tile.index if tile is not None and tile.high <= self._core().highest else -1
-        end = CENTRE if move.end is None else move.end
-        if not CENTRE <= end < END_MASK - 1:
-            end = -2
-        return (play_code(idx, end) if idx >= 0 and end >= CENTRE else -3), idx, end
-
-    def _moves(self) -> Mapping[int, ChickenMove]:
+    def _plays(self) -> NumberedPlays[ChickenMove]:
         return _DECODED
-
-    def _written(self) -> Mapping[int, dict[str, Any]]:
-        return _WRITTEN
 
     def check(self, move: ChickenMove) -> Verdict:
         """A verdict for any move, legal or not (a :class:`~.rulebook.ChickenVerdict`)."""

@@ -13,17 +13,14 @@ ChickenMove.play('9-4', 2)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import MoveError
-from ..moves import BaseMove
-from ..text import brief, number
+from ..moves import NumberedMove
 from ..tiles import Tile
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class ChickenMove(BaseMove):
+class ChickenMove(NumberedMove):
     """One action by the player to move. Build with :meth:`play`, :meth:`centre`, :meth:`draw` or :meth:`pass_`."""
 
     end: int | None = None
@@ -34,34 +31,12 @@ class ChickenMove(BaseMove):
     WHERE_MISSING = None  # no end: the round's double, laid in the centre
     UNKNOWN_FIELD = "unknown field; a play has tile and end"
     WRITE_AS = "write draw, pass, a tile and an end like 9-4 on 2, or the round's double alone for the centre"
-
-    @classmethod
-    def play(cls, tile: Tile | str, end: int | None) -> ChickenMove:
-        """Lay ``tile`` on open end ``end``, or in the centre when ``end`` is None."""
-        return cls("play", tile if isinstance(tile, Tile) else Tile.parse(tile), end)
+    PLACE = "an open end's number"
+    OPENING = "the centre"
+    OPENING_TEXT = "in the centre"
+    OPENING_MAKER = "centre"
 
     @classmethod
     def centre(cls, tile: Tile | str) -> ChickenMove:
         """Lay the round's double in the centre."""
         return cls.play(tile, None)
-
-    @classmethod
-    def _parse_play(cls, words: list[str]) -> ChickenMove | None:
-        if len(words) == 1:
-            return cls.from_json({"action": "play", "tile": words[0]})
-        if len(words) == 3 and words[1] == "on" and number(words[2]) is not None:
-            return cls.from_json({"action": "play", "tile": words[0], "end": number(words[2])})
-        return None
-
-    @classmethod
-    def _read_where(cls, data: Mapping[str, object]) -> int | None:
-        raw = data.get("end")
-        if raw is None or (type(raw) is int and raw >= 0):
-            return raw
-        raise MoveError("end", f"expected an open end's number (0, 1, ...), or null for the centre, not {brief(raw)}")
-
-    def _play_text(self) -> str:
-        return f"{self.tile} in the centre" if self.end is None else f"{self.tile} on {self.end}"
-
-    def _play_repr(self) -> str:
-        return f"centre('{self.tile}')" if self.end is None else f"play('{self.tile}', {self.end})"

@@ -20,8 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._json import hidden_tiles, read_ints, read_names, read_object, read_tiles
-from .._json import read_bool as _bool
+from .._json import hidden_tiles, read_ints, read_object, read_tiles, read_turn_state, write_seats
 from .._json import read_int as _int
 from ..errors import PositionError
 from ..position import BasePosition
@@ -90,9 +89,6 @@ class ChickenPosition(BasePosition[ChickenMove, int | None, ChickenTable], Chick
     def _build(self) -> ChickenTable:
         return _build(self)
 
-    def _draw_size(self, table: ChickenTable) -> int:
-        return 1
-
     def _table_fields(self, table: ChickenTable) -> dict[str, Any]:
         return table_fields(table, self.preset, self.names)
 
@@ -111,7 +107,6 @@ class ChickenPosition(BasePosition[ChickenMove, int | None, ChickenTable], Chick
             raise PositionError("game", f"expected {brief(GAME)}, not {brief(data['game'])}")
         preset, options = resolve(data["rules"], "rules", PositionError)
         highest = _int(data.get("set", preset_set(preset)), "set")
-        sizes = data.get("hand_sizes")
         return cls(
             preset=preset,
             options=options,
@@ -123,11 +118,8 @@ class ChickenPosition(BasePosition[ChickenMove, int | None, ChickenTable], Chick
             hand=read_tiles(data["hand"], "hand", example="9-4"),
             boneyard=_int(data["boneyard"], "boneyard"),
             unfilled=read_ints(data.get("unfilled", []), "unfilled"),
-            drawn=_bool(data.get("drawn", False), "drawn"),
             laid=_int(data.get("laid", 0), "laid"),
-            passes=_int(data.get("passes", 0), "passes"),
-            hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
-            names=read_names(data.get("names")),
+            **read_turn_state(data),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -149,11 +141,7 @@ class ChickenPosition(BasePosition[ChickenMove, int | None, ChickenTable], Chick
             out["laid"] = self.laid
         if self.passes:
             out["passes"] = self.passes
-        if self.hand_sizes is not None:
-            out["hand_sizes"] = list(self.hand_sizes)
-        if self.names is not None:
-            out["names"] = list(self.names)
-        return out
+        return write_seats(out, self.hand_sizes, self.names)
 
 
 def table_fields(t: ChickenTable, preset: str, names: tuple[str, ...] | None) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import IllegalMove, PositionError
-from ..round import BaseRound, deal_hidden
+from ..errors import IllegalMove
+from ..round import BaseRound, check_deal_seats, deal_hidden
 from ..tables import DRAW, bits, tile_of
 from ..tiles import Tile
 from . import rulebook as R
@@ -93,10 +93,7 @@ class ChickenRound(BaseRound[ChickenMove, int | None, ChickenTable], ChickenLega
         centre = highest if centre is None else centre
         if not 0 <= centre <= highest:
             raise ValueError(f"the round's double is 0 to {highest}, not {centre}")
-        if not 0 <= first < players:
-            raise ValueError(f"first must be a seat from 0 to {players - 1}, not {first}")
-        if names is not None and len(names) != players:
-            raise ValueError(f"expected {players} names, not {len(names)}")
+        check_deal_seats(players, first, names)
         table = ChickenTable(options, players, highest, centre)
         table.deal(size, random.Random(seed), first)
         return cls(table, preset, names)
@@ -111,11 +108,7 @@ class ChickenRound(BaseRound[ChickenMove, int | None, ChickenTable], ChickenLega
         only once among the hands and the chicken yard, and the round's double is not among them once it is down.
         """
         t = position._core().copy()
-        deal_hidden(t, hands, boneyard, position.boneyard, {t.double} if t.down else set())
-        if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
-            raise PositionError(
-                "hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}"
-            )
+        deal_hidden(t, hands, boneyard, position.boneyard, {t.double} if t.down else set(), position.hand_sizes)
         if not t.over and t.down and 0 in t.counts:
             t.over, t.winner = True, t.counts.index(0)
         return cls(t, position.preset, position.names)

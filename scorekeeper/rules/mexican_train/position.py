@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
-from .._json import hidden_tiles, is_mapping, read_ints, read_names, read_object
+from .._json import hidden_tiles, is_mapping, read_ints, read_object, read_turn_state, write_seats
 from .._json import read_bool as _bool
 from .._json import read_int as _int
 from .._json import read_list as _list
@@ -120,9 +120,6 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
     def _build(self) -> Table:
         return _build(self)
 
-    def _draw_size(self, table: Table) -> int:
-        return 1
-
     def _table_fields(self, table: Table) -> dict[str, Any]:
         return table_fields(table, self.preset, self.names)
 
@@ -152,7 +149,6 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
                 opens.append(MEXICAN)
             else:
                 opens.append(_int(raw, f"open_doubles[{i}]"))
-        sizes = data.get("hand_sizes")
         return cls(
             preset=preset,
             options=options,
@@ -165,17 +161,14 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             open_doubles=tuple(opens),
             hand=_tiles(data["hand"], "hand"),
             boneyard=_int(data["boneyard"], "boneyard"),
-            drawn=_bool(data.get("drawn", False), "drawn"),
             laid=_int(data.get("laid", 0), "laid"),
             laid_double=_bool(data.get("laid_double", False), "laid_double"),
             first_lap=_bool(data.get("first_lap", False), "first_lap"),
             first_lap_turn=_int(data.get("first_lap_turn", 0), "first_lap_turn"),
-            passes=_int(data.get("passes", 0), "passes"),
             unannounced=read_ints(data.get("unannounced", ()), "unannounced"),
             losing_turn=read_ints(data.get("losing_turn", ()), "losing_turn"),
             markers_used=read_ints(data.get("markers_used", ()), "markers_used"),
-            hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
-            names=read_names(data.get("names")),
+            **read_turn_state(data),
         )
 
     @property
@@ -210,11 +203,7 @@ class Position(BasePosition[Move, TrainId, Table], MexicanLegality):
             out["losing_turn"] = list(self.losing_turn)
         if self.markers_used:
             out["markers_used"] = list(self.markers_used)
-        if self.hand_sizes is not None:
-            out["hand_sizes"] = list(self.hand_sizes)
-        if self.names is not None:
-            out["names"] = list(self.names)
-        return out
+        return write_seats(out, self.hand_sizes, self.names)
 
 
 _TRAIN_FIELDS = frozenset(("tiles", "marker"))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PositionError
-from ..round import BaseRound, deal_hidden
+from ..round import BaseRound, check_deal_seats, deal_hidden
 from ..tables import set_size, tile_index, tile_of
 from ..tiles import DominoSet, Tile
 from .core import Table
@@ -75,10 +75,7 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
         if not 0 <= engine <= highest:
             raise ValueError(f"a double-{highest} set has no {engine}-{engine} engine")
         size = deal_size(players, highest, rules=options)
-        if not 0 <= first < players:
-            raise ValueError(f"first must be a seat from 0 to {players - 1}, not {first}")
-        if names is not None and len(names) != players:
-            raise ValueError(f"expected {players} names, not {len(names)}")
+        check_deal_seats(players, first, names)
         table = Table(options, players, highest, engine)
         table.deal(size, random.Random(seed), first)
         return cls(table, preset, names)
@@ -101,15 +98,11 @@ class Round(BaseRound[Move, TrainId, Table], MexicanLegality):
         seen = {tile_index(position.engine, position.engine)}
         for tiles in t.trains:
             seen.update(tiles)
-        deal_hidden(t, hands, boneyard, position.boneyard, seen)
+        deal_hidden(t, hands, boneyard, position.boneyard, seen, position.hand_sizes)
         missing = set_size(t.highest) - len(seen)
         if missing and complete:
             raise PositionError(
                 "hands", f"{missing} tiles of the set are nowhere: not on the table, in a hand or in the boneyard"
-            )
-        if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
-            raise PositionError(
-                "hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}"
             )
         t.over = t.over or (0 in t.counts)
         if t.over and not t.blocked:

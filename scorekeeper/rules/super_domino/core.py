@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..tables import DOUBLE, DOUBLES_MASK, DRAW, ENDMASK, HIGH, LOW, PASS, SUM, bits, set_size
+from ..tables import DOUBLE, DOUBLES_MASK, DRAW, ENDMASK, HIGH, LOW, PASS, SUM, NumberedRules, bits, set_size
 from . import rulebook as R
 from .options import SuperOptions
 
@@ -36,7 +36,7 @@ def tile_rank(i: int) -> tuple[int, bool, int]:
     return SUM[i], DOUBLE[i], HIGH[i]
 
 
-class SuperTable:
+class SuperTable(NumberedRules):
     """Everything on the table in one hand of Super Domino, from the rules' point of view."""
 
     __slots__ = (
@@ -45,6 +45,8 @@ class SuperTable:
         "hands", "counts", "pile", "bcount", "edges", "layout", "spinner",
         "turn", "direction", "spell", "caster", "drawn", "passes", "over", "winner", "blocked",
     )  # fmt: skip
+
+    PLACE_BITS = EDGE_BITS
 
     def __init__(self, options: SuperOptions, players: int, highest: int) -> None:
         self.n = players
@@ -200,14 +202,6 @@ class SuperTable:
         if not self.drawn and self.draw_allowed() and self.bcount > 0:
             return R.SD_CANNOT_PASS
         return R.SD_LEGAL
-
-    def rule(self, code: int) -> str:
-        """The rule any move code breaks, or "sd-legal"."""
-        if code == DRAW:
-            return self.draw_rule()
-        if code == PASS:
-            return self.pass_rule()
-        return self.play_rule(code >> EDGE_BITS, (code & EDGE_MASK) - 1)
 
     def legal_codes(self) -> list[int]:
         """Every legal move as a code: plays (and, after a draw with "draw-two", the pass), or else draw or pass."""

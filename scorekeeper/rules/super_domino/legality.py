@@ -6,67 +6,26 @@ The verify / can / check API itself is shared with Mexican Train (:class:`~score
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..i18n import _
-from ..legality import Legality, WrittenMoves
+from ..legality import NumberedLegality, NumberedPlays
 from ..rulebook import rule_title
-from ..tables import DRAW, PASS, tile_of
-from ..tiles import Tile
+from ..tables import tile_of
 from . import rulebook as R
-from .core import EDGE_BITS, EDGE_MASK, SPINNER, WILD, SuperTable, play_code
+from .core import EDGE_BITS, EDGE_MASK, SPINNER, WILD, SuperTable
 from .moves import SuperMove
 
-
-class _Moves(dict[int, SuperMove]):
-    """Moves by code, each built the first time it is asked for: a move is immutable, so every turn's legal moves
-    reuse the same few objects."""
-
-    def __missing__(self, code: int) -> SuperMove:
-        edge = (code & EDGE_MASK) - 1
-        move = self[code] = SuperMove("play", tile_of(code >> EDGE_BITS), None if edge == SPINNER else edge)
-        return move
+_DECODED = NumberedPlays(SuperMove, EDGE_BITS)
 
 
-_DECODED = _Moves({DRAW: SuperMove.draw(), PASS: SuperMove.pass_()})
-_WRITTEN = WrittenMoves(_DECODED)
-
-
-class SuperLegality(Legality[SuperMove, int | None, SuperTable]):
+class SuperLegality(NumberedLegality[SuperMove, SuperTable]):
     """The shared legality API over a :class:`~.core.SuperTable`; ``where`` is an open edge, None for the spinner."""
 
     __slots__ = ()
 
     LEGAL = R.SD_LEGAL
 
-    @staticmethod
-    def read_move(data: object) -> SuperMove:
-        """A Super Domino move from its JSON (raises :class:`~scorekeeper.rules.MoveError`)."""
-        return SuperMove.from_json(data)
-
-    def _play(self, tile: Tile | str, where: int | None) -> SuperMove:
-        return SuperMove.play(tile, where)
-
-    def _encode(self, move: SuperMove) -> tuple[int, int, int]:
-        """(code, tile index or -1, edge or -1 for the spinner or -2 for an edge that cannot exist)."""
-        if move.action == "draw":
-            return DRAW, -1, -1
-        if move.action == "pass":
-            return PASS, -1, -1
-        t = self._core()
-        tile = move.tile
-        idx = tile.index if tile is not None and tile.high <= t.highest else -1
-        edge = SPINNER if move.edge is None else move.edge
-        if not -1 <= edge < EDGE_MASK - 1:
-            edge = -2
-        return (play_code(idx, edge) if idx >= 0 and edge >= -1 else -3), idx, edge
-
-    def _moves(self) -> Mapping[int, SuperMove]:
+    def _plays(self) -> NumberedPlays[SuperMove]:
         return _DECODED
-
-    def _written(self) -> Mapping[int, dict[str, Any]]:
-        return _WRITTEN
 
     # -- reasons -------------------------------------------------------------------
     # Every sentence is one message for translators (see i18n.py); only a seat's name is

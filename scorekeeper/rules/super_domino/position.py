@@ -19,8 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .._json import hidden_tiles, read_ints, read_names, read_object, read_tiles
-from .._json import read_bool as _bool
+from .._json import hidden_tiles, read_object, read_tiles, read_turn_state, write_seats
 from .._json import read_int as _int
 from .._json import read_list as _list
 from ..errors import PositionError
@@ -118,7 +117,6 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
         if isinstance(spell_raw, int) and not isinstance(spell_raw, bool):
             spell_raw = [spell_raw]  # one edge may be given bare
         caster = data.get("spell_caster")
-        sizes = data.get("hand_sizes")
         return cls(
             preset=preset,
             options=options,
@@ -131,10 +129,7 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
             spell_caster=None if caster is None else _int(caster, "spell_caster"),
             hand=_tiles(data["hand"], "hand"),
             boneyard=_int(data["boneyard"], "boneyard"),
-            drawn=_bool(data.get("drawn", False), "drawn"),
-            passes=_int(data.get("passes", 0), "passes"),
-            hand_sizes=None if sizes is None else read_ints(sizes, "hand_sizes"),
-            names=read_names(data.get("names")),
+            **read_turn_state(data),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -157,11 +152,7 @@ class SuperPosition(BasePosition[SuperMove, int | None, SuperTable], SuperLegali
             out["spell_caster"] = self.spell_caster
         if self.passes:
             out["passes"] = self.passes
-        if self.hand_sizes is not None:
-            out["hand_sizes"] = list(self.hand_sizes)
-        if self.names is not None:
-            out["names"] = list(self.names)
-        return out
+        return write_seats(out, self.hand_sizes, self.names)
 
 
 def table_fields(t: SuperTable, preset: str, names: tuple[str, ...] | None) -> dict[str, Any]:

@@ -21,8 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import PositionError
-from ..round import BaseRound, deal_hidden
+from ..round import BaseRound, check_deal_seats, deal_hidden
 from ..tables import DRAW, bits, tile_of
 from ..tiles import Tile
 from .core import SPINNER, SuperTable
@@ -95,10 +94,7 @@ class SuperRound(BaseRound[SuperMove, int | None, SuperTable], SuperLegality):
         most = super_domino_max_players(highest)
         if not 2 <= players <= most:
             raise ValueError(f"a double-{highest} set deals 9 tiles each to 2 to {most} players, not {players}")
-        if first is not None and not 0 <= first < players:
-            raise ValueError(f"first must be a seat from 0 to {players - 1}, not {first}")
-        if names is not None and len(names) != players:
-            raise ValueError(f"expected {players} names, not {len(names)}")
+        check_deal_seats(players, first, names)
         table = SuperTable(options, players, highest)
         table.deal(SUPER_DOMINO_HAND, random.Random(seed), first)
         return cls(table, preset, names)
@@ -116,11 +112,7 @@ class SuperRound(BaseRound[SuperMove, int | None, SuperTable], SuperLegality):
         checked against the table; a tile may still appear only once among the hands and the boneyard.
         """
         t = position._core().copy()
-        deal_hidden(t, hands, boneyard, position.boneyard, set())
-        if position.hand_sizes is not None and tuple(t.counts) != position.hand_sizes:
-            raise PositionError(
-                "hands", f"hand sizes {t.counts} differ from the position's {list(position.hand_sizes)}"
-            )
+        deal_hidden(t, hands, boneyard, position.boneyard, set(), position.hand_sizes)
         if not t.over and t.edges and 0 in t.counts:
             t.over, t.winner = True, t.counts.index(0)
         return cls(t, position.preset, position.names)
