@@ -182,6 +182,11 @@ class GameKind(ABC):
         the game reads the shared ones (``set``, ``rules``, ``rounds``...)."""
         return {}
 
+    def form_field(self, name: str) -> str:
+        """The new-game form's field for a problem named as the API names it (``"rules"``): the same name unless
+        the game's form has a field of its own for it (see :meth:`setup_choice`, its inverse)."""
+        return name
+
     def preset_set(self, rules_name: str) -> int:
         """The set a table playing these rules uses unless it says otherwise."""
         return self.default_set

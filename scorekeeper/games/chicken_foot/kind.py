@@ -41,6 +41,10 @@ class ChickenFootKind(GameKind):
     def setup_choice(self, field: str) -> str:
         return field.removeprefix(form.PREFIX)
 
+    def form_field(self, name: str) -> str:
+        # a problem is named as the API client sent it ("rounds"); the form's own field has the prefix
+        return f"{form.PREFIX}{name}" if f"{form.PREFIX}{name}" in self.setup_fields else name
+
     def preset_set(self, rules_name: str) -> int:
         preset = CHICKEN_PRESETS.get(rules_name)
         return self.default_set if preset is None else preset.highest
@@ -90,7 +94,7 @@ class ChickenFootKind(GameKind):
         if choices.double_blank in (None, ""):
             blank = form.DOUBLE_BLANK_VALUES[0]
         if blank not in form.DOUBLE_BLANK_VALUES:
-            problems.add(f"{form.PREFIX}double_blank", _("The double-blank counts 50 or 0 pips."))
+            problems.add("double_blank", _("The double-blank counts 50 or 0 pips."))
         if preset is not None and not problems:
             try:
                 chicken_deal_size(players, preset.highest)
@@ -133,7 +137,7 @@ class ChickenFootKind(GameKind):
         preset = CHICKEN_PRESETS.get(choices.rules) if isinstance(choices.rules, str) else None
         if preset is None:
             problems.add(
-                f"{form.PREFIX}rules",
+                "rules",
                 _(
                     "The rules are one of %(presets)s; %(given)s is not.",
                     presets=", ".join(self.presets),
@@ -180,7 +184,7 @@ CHICKEN_FOOT = ChickenFootKind(
         end_question_open=N_("End the game after round %(number)d? The standings become final."),
         check_move=N_("Playing Chicken Foot? Check a Chicken Foot move"),
     ),
-    rounds_field=f"{form.PREFIX}rounds",
+    rounds_field="rounds",
     setup_fields=(f"{form.PREFIX}rules", f"{form.PREFIX}rounds", f"{form.PREFIX}double_blank"),
     deal_page="checker.deal",
     has_engines=True,

@@ -67,3 +67,25 @@ def test_presets_list_chicken_foot(client: FlaskClient) -> None:
     body = client.get("/api/v1/presets").get_json()
     names = str(body)
     assert "chicken-foot-double-12" in names
+
+
+def test_api_errors_name_the_fields_the_client_sent(client: FlaskClient) -> None:
+    players = ["Ana", "Ben", "Cleo"]
+    for sent, field in (
+        (("rules", "german"), "rules"),
+        (("rounds", 11), "rounds"),
+        (("double_blank", 7), "double_blank"),
+    ):
+        body = client.post("/api/v1/games", json={"game": "chicken-foot", "players": players, sent[0]: sent[1]})
+        assert body.status_code == 422, body.get_json()
+        answer = body.get_json()
+        assert field in answer["errors"] and not any(name.startswith("cf_") for name in answer["errors"]), answer
+        assert "cf_" not in answer["error"]
+
+
+def test_a_problem_with_rounds_shows_next_to_the_chicken_foot_rounds_field(client: FlaskClient) -> None:
+    names = {f"players-{i}": f"P{i}" for i in range(3)}
+    page = client.post(
+        "/games/new", data={**names, "game": "chicken-foot", "cf_rules": "chicken-foot", "cf_rounds": "11"}
+    )
+    assert re.search(r'id="cf_rounds-error">Play 1 to 10 rounds', page.text)  # named "rounds", shown at its field
