@@ -341,5 +341,9 @@ class GameKind(ABC):
                 most=rule.numbers.stop - 1,
             )
         if rule.input == "choice":
-            return _("%(rule)s: pick one of the choices offered.", rule=_(rule.label))
+            return _(
+                "%(rule)s: pick one of the choices offered (%(choices)s).",
+                rule=_(rule.label),
+                choices=", ".join(value for value, _words in rule.choices),
+            )
         return _("%(rule)s is on or off: send true or false.", rule=_(rule.label))

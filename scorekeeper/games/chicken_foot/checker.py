@@ -7,6 +7,7 @@ the end it goes on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from werkzeug.datastructures import MultiDict
@@ -14,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from ... import rules
 from ...forms.checker import Seats, at_table
 from ...i18n import _
-from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenPosition, sketch_position
+from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenOptions, ChickenPosition, sketch_position
 from ...rules.text import brief
 from ...services import GameView
 from ...services.checker import Tapped, paragraph_link, sentence, sketch_tapped
@@ -105,6 +106,8 @@ class ChickenCheckForm(Seats):
     boneyard_empty: bool = False
     show_hand: bool = False
     game: str = ""
+    house_rules: Mapping[str, object] = field(default_factory=dict)
+    """The engine house rules of the game the checker was opened from, judged with on top of the preset."""
     submitted: bool = False
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -118,12 +121,27 @@ class ChickenCheckForm(Seats):
         names, turn = at_table(game)
         centre = game.next_round.engine if game.next_round is not None and game.next_round.engine is not None else 0
         preset = game.rules if game.rules in CHICKEN_PRESETS else CHICKEN_FOOT.default_rules
-        return cls(names=names, turn=turn, game=game.id, preset=preset, highest=game.set, centre=centre)
+        return cls(
+            names=names,
+            turn=turn,
+            game=game.id,
+            preset=preset,
+            highest=game.set,
+            centre=centre,
+            house_rules=game.house_rules.engine,
+        )
 
     @property
     def ring(self) -> int:
         """Tiles around the centre double under the chosen rules."""
-        return CHICKEN_PRESETS[self.preset].options.centre_tiles
+        return self.options.centre_tiles
+
+    @property
+    def options(self) -> ChickenOptions:
+        """The rules judged by: the preset, with the house rules of the game the checker was opened from."""
+        spec = {"preset": self.preset, **self.house_rules} if self.house_rules else self.preset
+        options = rules.room_for_rules(spec).options(spec)
+        return options if isinstance(options, ChickenOptions) else CHICKEN_PRESETS[self.preset].options
 
     @property
     def slots(self) -> int:
@@ -194,6 +212,7 @@ class ChickenCheckForm(Seats):
             return None
         return ChickenCheckRequest(
             preset=self.preset,
+            house_rules=self.house_rules,
             highest=self.highest,
             names=self.names,
             turn=self.turn,

@@ -27,6 +27,7 @@ from ...rules.i18n import N_
 from ...rules.text import brief
 from . import form
 from . import reference as page
+from .house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
     from ...entries import GameChoices
@@ -109,7 +110,9 @@ class ChickenFootKind(GameKind):
                     self.rounds_field,
                     _("Play 1 to %(most)s rounds, or leave it empty for the whole game.", most=most or "…"),
                 )
-        self.check_house_rules(self.default_rules, choices.house_rules, problems)
+        house = self.check_house_rules(
+            preset.name if preset is not None else self.default_rules, choices.house_rules, problems
+        )
         if problems or preset is None or blank is None:
             return None
         return Setup(
@@ -117,6 +120,7 @@ class ChickenFootKind(GameKind):
             rules=preset.name,
             rounds=limit or preset.highest + 1,
             double_blank=blank,
+            house_rules=house,
         )
 
     def _preset(self, choices: GameChoices, problems: Problems) -> Any:
@@ -188,6 +192,7 @@ CHICKEN_FOOT = ChickenFootKind(
     setup_fields=(f"{form.PREFIX}rules", f"{form.PREFIX}rounds", f"{form.PREFIX}double_blank"),
     deal_page="checker.deal",
     has_engines=True,
+    house_rules=HOUSE_RULES,
     short_names=MappingProxyType(
         {
             "chicken-foot": N_("Double-9"),
