@@ -28,6 +28,7 @@ from .house_rules import (
 )
 from .i18n import _
 from .reading import Problems
+from .rules.i18n import N_
 from .rules.text import brief
 
 
@@ -74,6 +75,31 @@ class Words:
     """How the standings are ordered, when the heading alone does not say."""
     check_move: str | None = None
     """The link to the game's move checker from another game's: ``"Playing <game>? Check a <game> move"``."""
+
+
+ROUND_WORDS = Words(
+    round=N_("Round %(number)d"),
+    end_of=N_("End of round %(number)d"),
+    correct=N_("Correct round %(number)d"),
+    save=N_("Save round %(number)d"),
+    stored=N_("Round %(number)d is complete and saved."),
+    undo=N_("Undo round %(number)d"),
+    undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
+    rounds=N_("Rounds"),
+    nobody_out=N_("Nobody went out yet"),
+    blocked=N_("Blocked round: nobody went out"),
+    how_to_enter=N_(
+        "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” to add up a hand."
+    ),
+    chart_title=N_("Running totals after each round"),
+    chart_caption=N_("Running totals by round (lower is better)"),
+    left_after=N_("left after round %(number)d"),
+    ended_after=N_("ended after round %(number)d of %(total)d"),
+    end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
+    end_question_open=N_("End the game after round %(number)d? The standings become final."),
+)
+"""What a game of rounds scored by pips left calls them; each such game adds its own ``check_move``
+(``dataclasses.replace``)."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import rules
 from ...i18n import _, _l
-from ...kinds import GameKind, Played, Setup, Words
+from ...kinds import ROUND_WORDS, GameKind, Played, Setup
 from ...reading import Problems, whole
 from ...rules.chicken_foot import (
     CHICKEN_FOOT_SETS,
@@ -165,29 +165,7 @@ CHICKEN_FOOT = ChickenFootKind(
     max_players=max(chicken_max_players(n) for n in CHICKEN_FOOT_SETS),
     presets=CHICKEN_PRESETS,
     default_rules=next(iter(CHICKEN_PRESETS)),
-    words=Words(
-        round=N_("Round %(number)d"),
-        end_of=N_("End of round %(number)d"),
-        correct=N_("Correct round %(number)d"),
-        save=N_("Save round %(number)d"),
-        stored=N_("Round %(number)d is complete and saved."),
-        undo=N_("Undo round %(number)d"),
-        undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
-        rounds=N_("Rounds"),
-        nobody_out=N_("Nobody went out yet"),
-        blocked=N_("Blocked round: nobody went out"),
-        how_to_enter=N_(
-            "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” "
-            "to add up a hand."
-        ),
-        chart_title=N_("Running totals after each round"),
-        chart_caption=N_("Running totals by round (lower is better)"),
-        left_after=N_("left after round %(number)d"),
-        ended_after=N_("ended after round %(number)d of %(total)d"),
-        end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
-        end_question_open=N_("End the game after round %(number)d? The standings become final."),
-        check_move=N_("Playing Chicken Foot? Check a Chicken Foot move"),
-    ),
+    words=replace(ROUND_WORDS, check_move=N_("Playing Chicken Foot? Check a Chicken Foot move")),
     rounds_field="rounds",
     setup_fields=(f"{form.PREFIX}rules", f"{form.PREFIX}rounds", f"{form.PREFIX}double_blank"),
     deal_page="checker.deal",
