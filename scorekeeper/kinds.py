@@ -12,6 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -100,6 +102,18 @@ ROUND_WORDS = Words(
 )
 """What a game of rounds scored by pips left calls them; each such game adds its own ``check_move``
 (``dataclasses.replace``)."""
+
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+"""The app's template folder (as ``app.py`` sets it)."""
+SHARED_TEMPLATES = "games/shared"
+"""The score-sheet partials a game uses unless its own folder has one by the same name."""
+
+
+@cache
+def _has_template(path: str) -> bool:
+    """Is there a template at ``path``? Asked once per partial: the files ship with the code."""
+    return (TEMPLATES / path).is_file()
 
 
 @dataclass(frozen=True)
@@ -241,8 +255,10 @@ class GameKind(ABC):
         return rules.dealing(preset, players, first_dealer, number, engine=engine, plays=plays)
 
     def template(self, name: str) -> str:
-        """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""
-        return f"{self.templates}/{name}"
+        """The partial called ``name`` (``"_now.html"``) for ``{% include %}``: the game's own, or the shared one
+        (``templates/games/shared/``) when its folder has none, so a game folder holds only what differs."""
+        own = f"{self.templates}/{name}"
+        return own if _has_template(own) else f"{SHARED_TEMPLATES}/{name}"
 
     def rules_title(self, rules_name: str) -> str:
         """The title of a game's rules: its preset's, or the game's own name."""

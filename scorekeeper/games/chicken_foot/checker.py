@@ -18,8 +18,7 @@ from ...i18n import _
 from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenOptions, ChickenPosition, sketch_position
 from ...rules.text import brief
 from ...services import GameView
-from ...services.checker import Tapped, paragraph_link, sentence, sketch_tapped
-from ...services.errors import Invalid
+from ...services.checker import Judged, Tapped, judge_tapped
 from .kind import CHICKEN_FOOT
 from .picture import Picture, table_picture
 
@@ -43,24 +42,16 @@ class ChickenCheckRequest(Tapped):
 
 
 @dataclass(frozen=True)
-class ChickenCheckResult:
+class ChickenCheckResult(Judged):
     """A Chicken Foot verdict with what the checker page shows around it."""
 
-    verdict: rules.Verdict
     moves: list[ChickenMove]
     position: ChickenPosition
 
-    @property
-    def reference(self) -> str:
-        """The rules page and paragraph that explain the verdict."""
-        return paragraph_link(self.verdict)
-
     def describe(self, move: ChickenMove) -> str:
         """A move in words, as the mover sees it ("Lay 5-3 on end 7 (showing 5)")."""
-        if move.action == "draw":
-            return _("Draw")
-        if move.action == "pass":
-            return _("Pass")
+        if (turn := self.turn_words(move.action)) is not None:
+            return turn
         if move.end is None:
             return _("Lay %(tile)s in the centre", tile=str(move.tile))
         return _(
@@ -73,18 +64,8 @@ class ChickenCheckResult:
 
 def check_chicken_foot(request: ChickenCheckRequest) -> ChickenCheckResult:
     """Judge a Chicken Foot move on a table described in a few taps; Invalid says which fact is impossible."""
-    try:
-        pos = sketch_tapped(
-            sketch_position,
-            request,
-            request.move.tile,
-            centre=request.centre,
-            ends=request.ends,
-            unfilled=request.unfilled,
-        )
-        verdict = pos.check(request.move)
-    except rules.FormatError as e:
-        raise Invalid(sentence(e)) from e
+    table = {"centre": request.centre, "ends": request.ends, "unfilled": request.unfilled}
+    pos, verdict = judge_tapped(sketch_position, request, request.move, request.move.tile, **table)
     return ChickenCheckResult(verdict, pos.legal_moves(), pos)
 
 
