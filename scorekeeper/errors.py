@@ -8,7 +8,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from .i18n import _, _l
-from .services import ServiceError
+from .services import Invalid, ServiceError
 
 MESSAGES = {
     400: _l("The request could not be read. Go back and try again."),
@@ -31,6 +31,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError) -> ResponseReturnValue:
         if wants_json():
+            if isinstance(e, Invalid) and e.errors:  # each problem by the field the client sent, to point at
+                return jsonify(error=e.message, errors={str(f): m for f, m in e.errors.items()}), e.status
             return error_response(e.status, e.message)
         return render_template("error.html", status=e.status, message=e.message), e.status
 

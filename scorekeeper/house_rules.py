@@ -55,7 +55,11 @@ class HouseRule:
 
     def applies(self, preset: str) -> bool:
         """Does this rule change anything under ``preset``? It is offered, and accepted, only where it does."""
-        return self.needs is None or getattr(rules.resolve_options(preset), self.needs[0]) == self.needs[1]
+        return self.needs is None or getattr(_options(preset), self.needs[0]) == self.needs[1]
+
+    def word(self, value: object) -> str | None:
+        """The choice whose option value is ``value`` (true is not 1: the type must match too); None for none."""
+        return next((w for w, v in (self.values or {}).items() if v == value and type(v) is type(value)), None)
 
     def presets(self) -> list[str]:
         """The rules library's presets this rule applies to."""
@@ -88,6 +92,11 @@ def choice(
     along: tuple[str, object] | None = None,
 ) -> HouseRule:
     return HouseRule(name, label, "", "engine", choices=choices, needs=needs, values=values, along=along)
+
+
+def _options(spec: str | Mapping[str, object]) -> Any:
+    """The engine options a game's rules spec stands for, read by the room of whichever game the preset is."""
+    return rules.room_for_rules(spec).options(spec)
 
 
 class HouseRuleError(ValueError):
@@ -184,9 +193,9 @@ def read_house_rules(
             raise HouseRuleError(str(name)[:40], f"unknown house rule; the house rules are {known}")
         if _off(rule, value):
             continue
-        base = rules.resolve_options(preset)
+        base = _options(preset)
         if rule.values is not None:  # its word, or the option value the game stored
-            word = value if isinstance(value, str) else next((w for w, v in rule.values.items() if v is value), None)
+            word = value if isinstance(value, str) else rule.word(value)
             value = rule.values.get(word, value) if word is not None else None
         if rule.input == "choice" and (
             value is None
@@ -202,7 +211,7 @@ def read_house_rules(
             if rule.scope == "scoring":
                 scoring[name] = rules.read_scoring_rule(name, value, name)
             else:
-                read = getattr(rules.resolve_options({"preset": preset, name: value}), name)
+                read = getattr(_options({"preset": preset, name: value}), name)
                 if read != getattr(base, name):
                     engine[name] = read
         except rules.FormatError as e:
@@ -216,7 +225,7 @@ def _check_along(preset: str, engine: dict[str, object], by_name: Mapping[str, H
     "lose a turn" without "announce your last tile" would see a rule on the table screen that never applies."""
     if not engine:
         return
-    game = rules.resolve_options({"preset": preset, **engine})
+    game = _options({"preset": preset, **engine})
     for name in list(engine):
         along = by_name[name].along
         if along is not None and getattr(game, along[0]) != along[1]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -28,6 +30,7 @@ from .house_rules import (
 )
 from .i18n import _
 from .reading import Problems
+from .rules.i18n import N_
 from .rules.text import brief
 
 
@@ -74,6 +77,43 @@ class Words:
     """How the standings are ordered, when the heading alone does not say."""
     check_move: str | None = None
     """The link to the game's move checker from another game's: ``"Playing <game>? Check a <game> move"``."""
+
+
+ROUND_WORDS = Words(
+    round=N_("Round %(number)d"),
+    end_of=N_("End of round %(number)d"),
+    correct=N_("Correct round %(number)d"),
+    save=N_("Save round %(number)d"),
+    stored=N_("Round %(number)d is complete and saved."),
+    undo=N_("Undo round %(number)d"),
+    undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
+    rounds=N_("Rounds"),
+    nobody_out=N_("Nobody went out yet"),
+    blocked=N_("Blocked round: nobody went out"),
+    how_to_enter=N_(
+        "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” to add up a hand."
+    ),
+    chart_title=N_("Running totals after each round"),
+    chart_caption=N_("Running totals by round (lower is better)"),
+    left_after=N_("left after round %(number)d"),
+    ended_after=N_("ended after round %(number)d of %(total)d"),
+    end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
+    end_question_open=N_("End the game after round %(number)d? The standings become final."),
+)
+"""What a game of rounds scored by pips left calls them; each such game adds its own ``check_move``
+(``dataclasses.replace``)."""
+
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+"""The app's template folder (as ``app.py`` sets it)."""
+SHARED_TEMPLATES = "games/shared"
+"""The score-sheet partials a game uses unless its own folder has one by the same name."""
+
+
+@cache
+def _has_template(path: str) -> bool:
+    """Is there a template at ``path``? Asked once per partial: the files ship with the code."""
+    return (TEMPLATES / path).is_file()
 
 
 @dataclass(frozen=True)
@@ -182,6 +222,11 @@ class GameKind(ABC):
         the game reads the shared ones (``set``, ``rules``, ``rounds``...)."""
         return {}
 
+    def form_field(self, name: str) -> str:
+        """The new-game form's field for a problem named as the API names it (``"rules"``): the same name unless
+        the game's form has a field of its own for it (see :meth:`setup_choice`, its inverse)."""
+        return name
+
     def preset_set(self, rules_name: str) -> int:
         """The set a table playing these rules uses unless it says otherwise."""
         return self.default_set
@@ -210,8 +255,10 @@ class GameKind(ABC):
         return rules.dealing(preset, players, first_dealer, number, engine=engine, plays=plays)
 
     def template(self, name: str) -> str:
-        """The game's own partial called ``name`` (``"_now.html"``), for ``{% include %}``."""
-        return f"{self.templates}/{name}"
+        """The partial called ``name`` (``"_now.html"``) for ``{% include %}``: the game's own, or the shared one
+        (``templates/games/shared/``) when its folder has none, so a game folder holds only what differs."""
+        own = f"{self.templates}/{name}"
+        return own if _has_template(own) else f"{SHARED_TEMPLATES}/{name}"
 
     def rules_title(self, rules_name: str) -> str:
         """The title of a game's rules: its preset's, or the game's own name."""
@@ -336,5 +383,9 @@ class GameKind(ABC):
                 most=rule.numbers.stop - 1,
             )
         if rule.input == "choice":
-            return _("%(rule)s: pick one of the choices offered.", rule=_(rule.label))
+            return _(
+                "%(rule)s: pick one of the choices offered (%(choices)s).",
+                rule=_(rule.label),
+                choices=", ".join(value for value, _words in rule.choices),
+            )
         return _("%(rule)s is on or off: send true or false.", rule=_(rule.label))

@@ -192,8 +192,12 @@ class NewGameForm(FlaskForm):
         typed_at = [i for i, f in enumerate(self.players) if clean_name(f.data)]
         # a house rule's problem is named as in JSON (house_rules.going_out): put it on that rule's field
         prefix = "house_rules."
+        # a setup problem is named as the API client sent it (rules): put it on the chosen game's own field
+        kind = self.kind
         errors = {
-            Field(f"house_{f.name[len(prefix) :]}") if f.name.startswith(prefix) else f: m
+            Field(f"house_{f.name[len(prefix) :]}")
+            if f.name.startswith(prefix)
+            else Field(kind.form_field(f.name), f.index): m
             for f, m in error.errors.items()
         }
         _show_problems(self, Invalid(error.message, errors), typed_at)

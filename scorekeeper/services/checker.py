@@ -101,6 +101,44 @@ def sketch_tapped(sketch: Callable[..., P], request: Tapped, tile: rules.Tile | 
     )
 
 
+class Judging(Protocol):
+    """A position a checker page sketched: it judges a move."""
+
+    def check(self, move: Any) -> rules.Verdict: ...
+
+
+J = TypeVar("J", bound=Judging)
+
+
+def judge_tapped(
+    sketch: Callable[..., J], request: Tapped, move: Any, tile: rules.Tile | None, **table: object
+) -> tuple[J, rules.Verdict]:
+    """The position a checker page describes (see :func:`sketch_tapped`) and the verdict on ``move`` there;
+    Invalid, in the player's words, for a table that cannot be."""
+    try:
+        pos = sketch_tapped(sketch, request, tile, **table)
+        return pos, pos.check(move)
+    except rules.FormatError as e:
+        raise Invalid(sentence(e)) from e
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A verdict with what every game's checker page shows around it; a game's answer adds its moves."""
+
+    verdict: rules.Verdict
+
+    @property
+    def reference(self) -> str:
+        """The rules page and paragraph that explain the verdict."""
+        return paragraph_link(self.verdict)
+
+    @staticmethod
+    def turn_words(action: str) -> str | None:
+        """A draw or a pass in words, as every game says them; None for a tile laid (the game's own words)."""
+        return _("Draw") if action == "draw" else _("Pass") if action == "pass" else None
+
+
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 

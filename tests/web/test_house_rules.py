@@ -119,7 +119,11 @@ def test_the_api_refuses_house_rules_it_cannot_use_with_422(client: FlaskClient)
             "Pips for each marker still on a train at the end: enter a whole number from 0 to 100",
         ),
         ({"double_end": "yes"}, "is on or off: send true or false"),
-        ({"missing_engine": "nobody"}, "When nobody holds the engine double: pick one of the choices offered."),
+        (
+            {"missing_engine": "nobody"},
+            "When nobody holds the engine double: pick one of the choices offered (draw, each-draws, highest-double, "
+            "next-double).",
+        ),
         ({"klingon_rules": True}, "'klingon_rules' is not a house rule here"),
         (["going_out"], "Send the house rules as an object"),
     ):

@@ -7,6 +7,7 @@ the end it goes on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from werkzeug.datastructures import MultiDict
@@ -14,11 +15,10 @@ from werkzeug.datastructures import MultiDict
 from ... import rules
 from ...forms.checker import Seats, at_table
 from ...i18n import _
-from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenPosition, sketch_position
+from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenOptions, ChickenPosition, sketch_position
 from ...rules.text import brief
 from ...services import GameView
-from ...services.checker import Tapped, paragraph_link, sentence, sketch_tapped
-from ...services.errors import Invalid
+from ...services.checker import Judged, Tapped, judge_tapped
 from .kind import CHICKEN_FOOT
 from .picture import Picture, table_picture
 
@@ -42,24 +42,16 @@ class ChickenCheckRequest(Tapped):
 
 
 @dataclass(frozen=True)
-class ChickenCheckResult:
+class ChickenCheckResult(Judged):
     """A Chicken Foot verdict with what the checker page shows around it."""
 
-    verdict: rules.Verdict
     moves: list[ChickenMove]
     position: ChickenPosition
 
-    @property
-    def reference(self) -> str:
-        """The rules page and paragraph that explain the verdict."""
-        return paragraph_link(self.verdict)
-
     def describe(self, move: ChickenMove) -> str:
         """A move in words, as the mover sees it ("Lay 5-3 on end 7 (showing 5)")."""
-        if move.action == "draw":
-            return _("Draw")
-        if move.action == "pass":
-            return _("Pass")
+        if (turn := self.turn_words(move.action)) is not None:
+            return turn
         if move.end is None:
             return _("Lay %(tile)s in the centre", tile=str(move.tile))
         return _(
@@ -72,18 +64,8 @@ class ChickenCheckResult:
 
 def check_chicken_foot(request: ChickenCheckRequest) -> ChickenCheckResult:
     """Judge a Chicken Foot move on a table described in a few taps; Invalid says which fact is impossible."""
-    try:
-        pos = sketch_tapped(
-            sketch_position,
-            request,
-            request.move.tile,
-            centre=request.centre,
-            ends=request.ends,
-            unfilled=request.unfilled,
-        )
-        verdict = pos.check(request.move)
-    except rules.FormatError as e:
-        raise Invalid(sentence(e)) from e
+    table = {"centre": request.centre, "ends": request.ends, "unfilled": request.unfilled}
+    pos, verdict = judge_tapped(sketch_position, request, request.move, request.move.tile, **table)
     return ChickenCheckResult(verdict, pos.legal_moves(), pos)
 
 
@@ -105,6 +87,8 @@ class ChickenCheckForm(Seats):
     boneyard_empty: bool = False
     show_hand: bool = False
     game: str = ""
+    house_rules: Mapping[str, object] = field(default_factory=dict)
+    """The engine house rules of the game the checker was opened from, judged with on top of the preset."""
     submitted: bool = False
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -118,12 +102,27 @@ class ChickenCheckForm(Seats):
         names, turn = at_table(game)
         centre = game.next_round.engine if game.next_round is not None and game.next_round.engine is not None else 0
         preset = game.rules if game.rules in CHICKEN_PRESETS else CHICKEN_FOOT.default_rules
-        return cls(names=names, turn=turn, game=game.id, preset=preset, highest=game.set, centre=centre)
+        return cls(
+            names=names,
+            turn=turn,
+            game=game.id,
+            preset=preset,
+            highest=game.set,
+            centre=centre,
+            house_rules=game.house_rules.engine,
+        )
 
     @property
     def ring(self) -> int:
         """Tiles around the centre double under the chosen rules."""
-        return CHICKEN_PRESETS[self.preset].options.centre_tiles
+        return self.options.centre_tiles
+
+    @property
+    def options(self) -> ChickenOptions:
+        """The rules judged by: the preset, with the house rules of the game the checker was opened from."""
+        spec = {"preset": self.preset, **self.house_rules} if self.house_rules else self.preset
+        options = rules.room_for_rules(spec).options(spec)
+        return options if isinstance(options, ChickenOptions) else CHICKEN_PRESETS[self.preset].options
 
     @property
     def slots(self) -> int:
@@ -194,6 +193,7 @@ class ChickenCheckForm(Seats):
             return None
         return ChickenCheckRequest(
             preset=self.preset,
+            house_rules=self.house_rules,
             highest=self.highest,
             names=self.names,
             turn=self.turn,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import rules
 from ...i18n import _, _l
-from ...kinds import GameKind, Played, Setup, Words
+from ...kinds import ROUND_WORDS, GameKind, Played, Setup
 from ...reading import Problems, whole
 from ...rules.chicken_foot import (
     CHICKEN_FOOT_SETS,
@@ -27,6 +27,7 @@ from ...rules.i18n import N_
 from ...rules.text import brief
 from . import form
 from . import reference as page
+from .house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
     from ...entries import GameChoices
@@ -40,6 +41,10 @@ class ChickenFootKind(GameKind):
 
     def setup_choice(self, field: str) -> str:
         return field.removeprefix(form.PREFIX)
+
+    def form_field(self, name: str) -> str:
+        # a problem is named as the API client sent it ("rounds"); the form's own field has the prefix
+        return f"{form.PREFIX}{name}" if f"{form.PREFIX}{name}" in self.setup_fields else name
 
     def preset_set(self, rules_name: str) -> int:
         preset = CHICKEN_PRESETS.get(rules_name)
@@ -90,7 +95,7 @@ class ChickenFootKind(GameKind):
         if choices.double_blank in (None, ""):
             blank = form.DOUBLE_BLANK_VALUES[0]
         if blank not in form.DOUBLE_BLANK_VALUES:
-            problems.add(f"{form.PREFIX}double_blank", _("The double-blank counts 50 or 0 pips."))
+            problems.add("double_blank", _("The double-blank counts 50 or 0 pips."))
         if preset is not None and not problems:
             try:
                 chicken_deal_size(players, preset.highest)
@@ -105,7 +110,9 @@ class ChickenFootKind(GameKind):
                     self.rounds_field,
                     _("Play 1 to %(most)s rounds, or leave it empty for the whole game.", most=most or "…"),
                 )
-        self.check_house_rules(self.default_rules, choices.house_rules, problems)
+        house = self.check_house_rules(
+            preset.name if preset is not None else self.default_rules, choices.house_rules, problems
+        )
         if problems or preset is None or blank is None:
             return None
         return Setup(
@@ -113,6 +120,7 @@ class ChickenFootKind(GameKind):
             rules=preset.name,
             rounds=limit or preset.highest + 1,
             double_blank=blank,
+            house_rules=house,
         )
 
     def _preset(self, choices: GameChoices, problems: Problems) -> Any:
@@ -133,7 +141,7 @@ class ChickenFootKind(GameKind):
         preset = CHICKEN_PRESETS.get(choices.rules) if isinstance(choices.rules, str) else None
         if preset is None:
             problems.add(
-                f"{form.PREFIX}rules",
+                "rules",
                 _(
                     "The rules are one of %(presets)s; %(given)s is not.",
                     presets=", ".join(self.presets),
@@ -157,33 +165,12 @@ CHICKEN_FOOT = ChickenFootKind(
     max_players=max(chicken_max_players(n) for n in CHICKEN_FOOT_SETS),
     presets=CHICKEN_PRESETS,
     default_rules=next(iter(CHICKEN_PRESETS)),
-    words=Words(
-        round=N_("Round %(number)d"),
-        end_of=N_("End of round %(number)d"),
-        correct=N_("Correct round %(number)d"),
-        save=N_("Save round %(number)d"),
-        stored=N_("Round %(number)d is complete and saved."),
-        undo=N_("Undo round %(number)d"),
-        undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
-        rounds=N_("Rounds"),
-        nobody_out=N_("Nobody went out yet"),
-        blocked=N_("Blocked round: nobody went out"),
-        how_to_enter=N_(
-            "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” "
-            "to add up a hand."
-        ),
-        chart_title=N_("Running totals after each round"),
-        chart_caption=N_("Running totals by round (lower is better)"),
-        left_after=N_("left after round %(number)d"),
-        ended_after=N_("ended after round %(number)d of %(total)d"),
-        end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
-        end_question_open=N_("End the game after round %(number)d? The standings become final."),
-        check_move=N_("Playing Chicken Foot? Check a Chicken Foot move"),
-    ),
-    rounds_field=f"{form.PREFIX}rounds",
+    words=replace(ROUND_WORDS, check_move=N_("Playing Chicken Foot? Check a Chicken Foot move")),
+    rounds_field="rounds",
     setup_fields=(f"{form.PREFIX}rules", f"{form.PREFIX}rounds", f"{form.PREFIX}double_blank"),
     deal_page="checker.deal",
     has_engines=True,
+    house_rules=HOUSE_RULES,
     short_names=MappingProxyType(
         {
             "chicken-foot": N_("Double-9"),

@@ -85,8 +85,8 @@ def table_picture(centre: int, ends: Sequence[int], unfilled: Sequence[int], rin
                 end=i + 1,
                 number=number,
                 waiting=i in waiting or number is None,
-                x=round(CENTRE + REACH * math.cos(angle), 1),
-                y=round(CENTRE + REACH * math.sin(angle), 1),
+                x=round(CENTRE + REACH * math.cos(angle)),
+                y=round(CENTRE + REACH * math.sin(angle)),
             )
         )
     toes_waiting = [e for e in unfilled if e >= ring or len(ends) > ring]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ... import rules
 from ...i18n import _, _l
-from ...kinds import GameKind, Played, Setup, Words
+from ...kinds import ROUND_WORDS, GameKind, Played, Setup
 from ...reading import Problems, whole
 from ...rules.i18n import N_
 from ...rules.text import brief
@@ -126,29 +127,7 @@ MEXICAN_TRAIN = MexicanTrainKind(
     max_players=max(rules.STANDARD_DEALS[12]),  # the most widely published table seats 2 to 8
     presets=rules.PRESETS,
     default_rules="standard",
-    words=Words(
-        round=N_("Round %(number)d"),
-        end_of=N_("End of round %(number)d"),
-        correct=N_("Correct round %(number)d"),
-        save=N_("Save round %(number)d"),
-        stored=N_("Round %(number)d is complete and saved."),
-        undo=N_("Undo round %(number)d"),
-        undo_question=N_("Undo round %(number)d? Its scores stay in the history."),
-        rounds=N_("Rounds"),
-        nobody_out=N_("Nobody went out yet"),
-        blocked=N_("Blocked round: nobody went out"),
-        how_to_enter=N_(
-            "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” "
-            "to add up a hand."
-        ),
-        chart_title=N_("Running totals after each round"),
-        chart_caption=N_("Running totals by round (lower is better)"),
-        left_after=N_("left after round %(number)d"),
-        ended_after=N_("ended after round %(number)d of %(total)d"),
-        end_question=N_("End the game after round %(number)d of %(total)d? The standings become final."),
-        end_question_open=N_("End the game after round %(number)d? The standings become final."),
-        check_move=N_("Playing Mexican Train? Check a Mexican Train move"),
-    ),
+    words=replace(ROUND_WORDS, check_move=N_("Playing Mexican Train? Check a Mexican Train move")),
     rounds_field="rounds",
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),
     deal_page="checker.deal",

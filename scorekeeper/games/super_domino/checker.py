@@ -16,8 +16,7 @@ from ...i18n import _
 from ...rules import SuperMove, SuperPosition, sketch_super_position
 from ...rules.text import brief
 from ...services import GameView
-from ...services.checker import Tapped, paragraph_link, sentence, sketch_tapped
-from ...services.errors import Invalid
+from ...services.checker import Judged, Tapped, judge_tapped
 from .kind import SUPER_DOMINO
 
 
@@ -37,25 +36,17 @@ class SuperCheckRequest(Tapped):
 
 
 @dataclass(frozen=True)
-class SuperCheckResult:
+class SuperCheckResult(Judged):
     """A Super Domino verdict with what the checker page shows around it."""
 
-    verdict: rules.Verdict
     moves: list[SuperMove]
     preset: rules.SuperPreset
     position: SuperPosition
 
-    @property
-    def reference(self) -> str:
-        """The rules page and paragraph that explain the verdict."""
-        return paragraph_link(self.verdict)
-
     def describe(self, move: SuperMove) -> str:
         """A move in words, as the mover sees it ("Lay 9-9 on edge 3 (showing 13)")."""
-        if move.action == "draw":
-            return _("Draw")
-        if move.action == "pass":
-            return _("Pass")
+        if (turn := self.turn_words(move.action)) is not None:
+            return turn
         if move.edge is None:
             return _("Lay %(tile)s as the fat spinner", tile=str(move.tile))
         return _(
@@ -68,18 +59,8 @@ class SuperCheckResult:
 
 def check_super(request: SuperCheckRequest) -> SuperCheckResult:
     """Judge a Super Domino move on a table described in a few taps; Invalid says which fact is impossible."""
-    try:
-        pos = sketch_tapped(
-            sketch_super_position,
-            request,
-            request.move.tile,
-            direction=request.direction,
-            edges=request.edges,
-            spell=request.spell,
-        )
-        verdict = pos.check(request.move)
-    except rules.FormatError as e:
-        raise Invalid(sentence(e)) from e
+    table = {"direction": request.direction, "edges": request.edges, "spell": request.spell}
+    pos, verdict = judge_tapped(sketch_super_position, request, request.move, request.move.tile, **table)
     return SuperCheckResult(verdict, pos.legal_moves(), rules.SUPER_PRESETS[pos.preset], pos)
 
 

@@ -53,10 +53,39 @@ def test_a_game_in_progress_opens_the_checker_on_its_players_and_round_double(cl
     assert ">Ana</option>" in page and ">Cleo</option>" in page
 
 
+FOOTED_12 = FOOTED.replace("rules=chicken-foot&", "rules=chicken-foot-double-12&").replace("centre=9", "centre=12")
+"""The same table on a double-12 set: 91 tiles in each picker."""
+
+
+@pytest.mark.parametrize("table", [FOOTED, FOOTED_12], ids=["double-9", "double-12"])
 @pytest.mark.parametrize("language", ["en", "it", "cs", "pt", "de"])
-def test_the_checker_page_stays_under_the_budget_at_its_fullest(client: FlaskClient, language: str) -> None:
-    response = client.get(f"/check?lang={language}&{FOOTED}&tile=4-0&end=0&action=play&check=1&pick_hand=1")
+def test_the_checker_page_stays_under_the_budget_at_its_fullest(client: FlaskClient, language: str, table: str) -> None:
+    response = client.get(f"/check?lang={language}&{table}&tile=4-0&end=0&action=play&check=1&pick_hand=1")
+    assert "12-12" in response.get_data(as_text=True) or table == FOOTED
     html = response.get_data(as_text=True)
     assets = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
     weight = len(response.get_data()) + sum(len(client.get(a).get_data()) for a in assets)
     assert weight < BUDGET, f"{weight:,} bytes"
+
+
+def test_the_checker_opened_from_a_game_judges_by_its_house_rules(client: FlaskClient) -> None:
+    game = start_game(
+        client,
+        "Ana",
+        "Ben",
+        "Cleo",
+        game="chicken-foot",
+        cf_rules="chicken-foot",
+        house_centre_tiles="4",
+        house_draw="until-playable",
+    )
+    game_id = game.rstrip("/").rsplit("/", 1)[-1]
+    opened = text(client.get(f"/check?game={game_id}"))
+    assert opened.count('<line class="cf-foot waiting"') == 4  # a cross, not the double-9 preset's six
+    assert "House rules: four tiles around the centre double · draw until a tile fits" in opened
+    # the cross is down; the mover drew a tile that fits nowhere: under "draw until a tile fits" they draw again
+    table = "centre=9&end-0=4&end-1=2&end-2=7&end-3=3&hand=1-0&drawn=on&action=draw&check=1"
+    again = text(client.get(f"/check?game={game_id}&{table}"))
+    assert '<p class="verdict">Allowed</p>' in again
+    plain = text(client.get(f"/check?game_kind=chicken-foot&rules=chicken-foot&{table}&end-4=9&end-5=9"))
+    assert '<p class="verdict">Allowed</p>' not in plain  # the preset: one tile drawn a turn, then pass

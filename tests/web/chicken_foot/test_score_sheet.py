@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from ..helpers import enter_round, errors, start_game, text
@@ -67,3 +70,69 @@ def test_presets_list_chicken_foot(client: FlaskClient) -> None:
     body = client.get("/api/v1/presets").get_json()
     names = str(body)
     assert "chicken-foot-double-12" in names
+
+
+def test_api_errors_name_the_fields_the_client_sent(client: FlaskClient) -> None:
+    players = ["Ana", "Ben", "Cleo"]
+    for sent, field in (
+        (("rules", "german"), "rules"),
+        (("rounds", 11), "rounds"),
+        (("double_blank", 7), "double_blank"),
+    ):
+        body = client.post("/api/v1/games", json={"game": "chicken-foot", "players": players, sent[0]: sent[1]})
+        assert body.status_code == 422, body.get_json()
+        answer = body.get_json()
+        assert field in answer["errors"] and not any(name.startswith("cf_") for name in answer["errors"]), answer
+        assert "cf_" not in answer["error"]
+
+
+def test_a_problem_with_rounds_shows_next_to_the_chicken_foot_rounds_field(client: FlaskClient) -> None:
+    names = {f"players-{i}": f"P{i}" for i in range(3)}
+    page = client.post(
+        "/games/new", data={**names, "game": "chicken-foot", "cf_rules": "chicken-foot", "cf_rounds": "11"}
+    )
+    assert re.search(r'id="cf_rounds-error">Play 1 to 10 rounds', page.text)  # named "rounds", shown at its field
+
+
+def test_house_rules_round_trip_through_the_api_and_an_export(
+    client: FlaskClient, app_factory: Callable[..., Flask], tmp_path: Path
+) -> None:
+    house = {"centre_tiles": 8, "foot_first": False, "draw": "until-playable", "first_turn_multiple": True}
+    sent = {"game": "chicken-foot", "players": ["Ana", "Ben", "Cleo"], "set": 12, "house_rules": house}
+    created = client.post("/api/v1/games", json=sent)
+    assert created.status_code == 201, created.get_json()
+    game = created.get_json()
+    assert game["house_rules"] == house
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["house_rules"] == house
+    page = text(client.get(f"/games/{game['id']}"))
+    assert "House rules: eight tiles around the centre double · after a later double, play may go on anywhere" in page
+    document = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    (tmp_path / "other").mkdir()
+    other = app_factory(tmp_path / "other", WTF_CSRF_ENABLED=False).test_client()
+    imported = other.post("/api/v1/games/import", json=document)
+    assert imported.status_code == 201, imported.get_json()
+    assert imported.get_json()["house_rules"] == house
+    # the preset's own value is no house rule: the double-6 preset already lays four around the centre
+    six = client.post(
+        "/api/v1/games",
+        json={**sent, "set": 6, "players": ["Ana", "Ben"], "house_rules": {"centre_tiles": 4}},
+    )
+    assert six.status_code == 201 and six.get_json()["house_rules"] == {}
+
+
+def test_a_house_rule_chicken_foot_cannot_take_is_refused_saying_what_to_choose(client: FlaskClient) -> None:
+    players = ["Ana", "Ben", "Cleo"]
+    for house, said in (
+        ({"centre_tiles": 7}, "pick one of the choices offered (6, 4, 8)"),
+        ({"draw": "two"}, "pick one of the choices offered (one, until-playable)"),
+        ({"going_out": -10}, "the house rules are centre_tiles, foot_first, draw, first_turn_multiple"),
+    ):
+        body = client.post("/api/v1/games", json={"game": "chicken-foot", "players": players, "house_rules": house})
+        assert body.status_code == 422, house
+        assert said in body.get_json()["error"], body.get_json()
+        assert f"house_rules.{next(iter(house))}" in body.get_json()["errors"]
+    names = {f"players-{i}": f"P{i}" for i in range(3)}
+    page = client.post("/games/new", data={**names, "game": "chicken-foot", "house_centre_tiles": "7"})
+    assert (
+        'id="house_centre_tiles-error">Tiles around the centre double before play goes elsewhere: pick one' in page.text
+    )
