@@ -77,6 +77,13 @@ class Words:
     """How the standings are ordered, when the heading alone does not say."""
     check_move: str | None = None
     """The link to the game's move checker from another game's: ``"Playing <game>? Check a <game> move"``."""
+    round_double: str | None = None
+    """What the double a round opens on is called beside the round's number (``"engine double-%(pips)d"``); None
+    for a game of hands, opened on any double."""
+    round_double_tile: str | None = None
+    """The same double drawn as a tile, for screen readers: ``"Engine: double-%(pips)d"``."""
+    round_double_name: str | None = None
+    """The same double named under its tile: ``"Engine <strong>double-%(pips)d</strong>"``."""
 
 
 ROUND_WORDS = Words(

@@ -127,7 +127,13 @@ MEXICAN_TRAIN = MexicanTrainKind(
     max_players=max(rules.STANDARD_DEALS[12]),  # the most widely published table seats 2 to 8
     presets=rules.PRESETS,
     default_rules="standard",
-    words=replace(ROUND_WORDS, check_move=N_("Playing Mexican Train? Check a Mexican Train move")),
+    words=replace(
+        ROUND_WORDS,
+        check_move=N_("Playing Mexican Train? Check a Mexican Train move"),
+        round_double=N_("engine double-%(pips)d"),
+        round_double_tile=N_("Engine: double-%(pips)d"),
+        round_double_name=N_("Engine <strong>double-%(pips)d</strong>"),
+    ),
     rounds_field="rounds",
     setup_fields=("rules", "set", "order", "rounds", "double_blank"),
     deal_page="checker.deal",

@@ -136,3 +136,17 @@ def test_a_house_rule_chicken_foot_cannot_take_is_refused_saying_what_to_choose(
     assert (
         'id="house_centre_tiles-error">Tiles around the centre double before play goes elsewhere: pick one' in page.text
     )
+
+
+def test_the_round_page_and_the_watch_screen_call_the_round_double_the_centre(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben", "Cleo", game="chicken-foot", cf_rules="chicken-foot")
+    heading = re.search(r'<span class="sub">([^<]*)</span>', text(client.get(f"{game}/rounds/new")))
+    assert heading is not None and heading.group(1) == "centre double-9"
+    watch = re.search(r"(/watch/[A-Za-z0-9_-]+)", text(client.get(f"{game}/join")))
+    assert watch is not None
+    screen = text(client.get(watch.group(1)))
+    assert "Centre <strong>double-9</strong>" in screen and "Centre double: 9-9" in screen
+    assert "Engine" not in screen
+    client.get("/language/it")
+    heading = re.search(r'<span class="sub">([^<]*)</span>', text(client.get(f"{game}/rounds/new")))
+    assert heading is not None and heading.group(1) == "doppio centrale 9"
