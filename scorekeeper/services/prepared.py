@@ -1,10 +1,11 @@
-"""Statements of the writer's turn sent straight through the database driver.
+"""Statements of the writer's turn, and the read of a game's stamp, sent straight through the database driver.
 
 In the writer's turn every other writer waits, and SQLAlchemy's work around each statement (its execution
 context, the parameters' and the result's processing, the cursor's result object) cost about as much as the
 statements themselves on SQLite. A :class:`Prepared` statement is compiled once per dialect into the driver's SQL
 text, the order of its parameters and the type processing of its values (a date as SQLite stores it), then sent
-on the connection's driver cursor: the same SQL, the same values, in the same transaction. The engine's
+on the connection's driver cursor: the same SQL, the same values, in the same transaction (a read on an engine: on a
+connection of its pool, as ``engine.connect()`` would give). The engine's
 ``before_cursor_execute`` listeners are still told of each statement (tests count what a write sends)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine, Select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.sql.dml import UpdateBase
 
@@ -41,10 +42,10 @@ class _Compiled:
 
 
 class Prepared:
-    """A DML statement (INSERT, UPDATE, DELETE, with or without RETURNING) compiled once per dialect for these
-    parameter names (``keys``: the columns an INSERT sets, every one given each time)."""
+    """A statement (a SELECT; an INSERT, UPDATE or DELETE, with or without RETURNING) compiled once per dialect for
+    these parameter names (``keys``: the columns an INSERT sets, every one given each time)."""
 
-    def __init__(self, statement: UpdateBase, keys: Sequence[str] = ()) -> None:
+    def __init__(self, statement: UpdateBase | Select[Any], keys: Sequence[str] = ()) -> None:
         self._statement = statement
         self._keys = list(keys)
         self._by_dialect: dict[str, _Compiled] = {}
@@ -59,7 +60,11 @@ class Prepared:
                 process = compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
                 if process is not None:
                     binds.append((name, process))
-            returned = self._statement.exported_columns if self._statement._returning else ()
+            statement = self._statement
+            if isinstance(statement, Select):
+                returned: Sequence[Any] = list(statement.selected_columns)
+            else:
+                returned = list(statement.exported_columns) if statement._returning else []
             results = tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in returned)
             constants = tuple((name, b.value) for name, b in compiled.binds.items() if not b.required)
             found = _Compiled(compiled.string, names, dialect.positional, tuple(binds), results, constants)
@@ -67,23 +72,35 @@ class Prepared:
         return found
 
     def _cursor(self, connection: Connection, sql: str, parameters: Any, many: bool) -> Any:
-        if connection.dispatch.before_cursor_execute:
-            for listener in connection.dispatch.before_cursor_execute:
-                listener(connection, None, sql, parameters, None, many)
+        _told(connection, connection, sql, parameters, many)
         driver = connection.connection.dbapi_connection
         assert driver is not None  # a connection checked out of the pool has one
         return driver.cursor()
 
-    def rows(self, connection: Connection, values: Mapping[str, object]) -> list[tuple[Any, ...]]:
-        """Run once with these values; the rows it returns (RETURNING), processed as SQLAlchemy would."""
-        compiled = self._compiled(connection.dialect)
+    def rows(self, database: Connection | Engine, values: Mapping[str, object]) -> list[tuple[Any, ...]]:
+        """Run once with these values; the rows it returns (SELECT, RETURNING), processed as SQLAlchemy would.
+        On an engine: on a connection of its pool, given back at once (a read)."""
+        compiled = self._compiled(database.dialect)
         parameters = compiled.parameters(values)
-        cursor = self._cursor(connection, compiled.sql, parameters, False)
-        try:
-            cursor.execute(compiled.sql, parameters)
-            found = cursor.fetchall() if compiled.results else []
-        finally:
-            cursor.close()
+        if isinstance(database, Engine):
+            _told(database, None, compiled.sql, parameters, False)
+            pooled = database.raw_connection()
+            try:
+                cursor = pooled.cursor()
+                try:
+                    cursor.execute(compiled.sql, parameters)
+                    found = cursor.fetchall()
+                finally:
+                    cursor.close()
+            finally:
+                pooled.close()
+        else:
+            cursor = self._cursor(database, compiled.sql, parameters, False)
+            try:
+                cursor.execute(compiled.sql, parameters)
+                found = cursor.fetchall() if compiled.results else []
+            finally:
+                cursor.close()
         if any(compiled.results):
             return [
                 tuple(v if process is None else process(v) for v, process in zip(row, compiled.results, strict=True))
@@ -102,3 +119,12 @@ class Prepared:
             cursor.executemany(compiled.sql, parameters)
         finally:
             cursor.close()
+
+
+def _told(database: Connection | Engine, connection: Connection | None, sql: str, parameters: Any, many: bool) -> None:
+    """Tell the engine's ``before_cursor_execute`` listeners of a statement, as SQLAlchemy would (no cost without
+    any: the tests that count statements listen)."""
+    listeners = database.dispatch.before_cursor_execute
+    if listeners:
+        for listener in listeners:
+            listener(connection, None, sql, parameters, None, many)
