@@ -12,5 +12,7 @@ def vary(response: Response, *names: str) -> None:
     there = response.headers.get("Vary", "")
     known = {name.strip().lower() for name in there.split(",")} if there else set()
     added = [name for name in names if name.lower() not in known]
-    if added:
-        response.headers["Vary"] = ", ".join([there, *added] if there else added)
+    if added and there:
+        response.headers["Vary"] = ", ".join([there, *added])
+    elif added:  # the first: appended, without looking through every header for one to replace
+        response.headers.add("Vary", ", ".join(added))

@@ -16,6 +16,7 @@ from .errors import Conflict, NotFound
 from .game_view import StoredGame, StoredRound, StoredScore, next_round, rounds_total
 from .history import change_row, counted, flag, shown_score, why_counted
 from .inputs import check_round, house_rules_of, round_points, started_on
+from .prepared import Prepared
 from .seating import playing
 from .unit_of_work import STALE, check_version, decided_and_written
 
@@ -159,6 +160,14 @@ _NEW_ROUND = insert(_TABLES[Round.__tablename__]).returning(_TABLES[Round.__tabl
 _NEW_SCORES = insert(_TABLES[Score.__tablename__])
 _NEW_CHANGES = insert(_TABLES[Change.__tablename__])
 """Built once, on the tables: no ORM objects, and the statements compiled once per process."""
+_ROUND_COLUMNS = ("game_id", "number", "engine", "blocked", "ended_on_double", "created_at")
+_SCORE_COLUMNS = ("round_id", "seat_position", "pips", "tiles", "went_out", "marker", "points")
+_CHANGE_COLUMNS = ("game_id", "action", "round_number", "player", "old", "new", "at")
+_WRITE_ROUND = Prepared(_NEW_ROUND, _ROUND_COLUMNS)
+_WRITE_SCORES = Prepared(_NEW_SCORES, _SCORE_COLUMNS)
+_WRITE_CHANGES = Prepared(_NEW_CHANGES, _CHANGE_COLUMNS)
+"""A new round's three statements, sent straight through the driver (services.prepared): the busiest write of
+all, and every other writer waits for them; every column given (a line of history is dated at the claim)."""
 
 
 def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
@@ -173,9 +182,9 @@ def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
         "blocked": rnd.blocked,
         "ended_on_double": rnd.ended_on_double,
     }
-    round_id = connection.execute(_NEW_ROUND, {**fields, "created_at": now.updated_at}).scalar_one()
-    connection.execute(_NEW_SCORES, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
-    connection.execute(_NEW_CHANGES, new.history)
+    ((round_id,),) = _WRITE_ROUND.rows(connection, {**fields, "created_at": now.updated_at})
+    _WRITE_SCORES.many(connection, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
+    _WRITE_CHANGES.many(connection, [{**line, "at": now.updated_at} for line in new.history])
     if now.draft_scores or now.draft_blocked or now.draft_double_end or now.draft_engine is not None:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))

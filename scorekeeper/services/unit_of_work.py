@@ -50,6 +50,7 @@ from ..rules.i18n import N_
 from .errors import Conflict, PreconditionFailed, ServiceError
 from .game_view import AnyGame, StoredGame, is_over
 from .loading import GAME_STATE, no_game, one_game, read_game, remember_game, whole_game
+from .prepared import Prepared
 from .results import settle, settle_game
 
 STALE = N_("This game changed on another phone since you opened it.")
@@ -306,6 +307,8 @@ _CLAIM_DRAFTS = (
 )
 """Built once: the claim of a game (of its round being filled in), answering its counters as they are now (no row:
 no such game)."""
+_CLAIM_STORED = Prepared(_CLAIM)
+"""The round path's claim, sent straight through the driver (services.prepared): the writer's turn is held for it."""
 
 
 def _connection_to_claim(db: Session) -> Connection:
@@ -335,11 +338,11 @@ def claimed_stored(db: Session, game: StoredGame) -> Iterator[tuple[StoredGame, 
     game_id, seen = game.id, (game.version, game.drafts)
     connection = _connection_to_claim(db)
     with writer_turn(connection.engine):
-        counters = connection.execute(_CLAIM, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
-        if counters is None:
+        counters = _CLAIM_STORED.rows(connection, {"game_id": game_id, "claimed_at": datetime.now(UTC)})
+        if not counters:
             db.rollback()
             raise no_game()
-        version, drafts, updated_at = counters
+        version, drafts, updated_at = counters[0]
         unchanged = (version, drafts) == (seen[0] + 1, seen[1])
         now = replace(game, version=version, updated_at=updated_at) if unchanged else read_game(db, game_id)
         write = StoredWrite(version - 1, now, unchanged)

@@ -169,3 +169,17 @@ def test_the_wait_is_told_in_the_phones_language(guarded: Flask) -> None:
         status, page = _try(client, "wrong", lang="de")
         assert status == 429 and '<html lang="de">' in page
         assert "Too many tries" not in page and "60" in page
+
+
+def test_a_phone_stays_signed_in_until_its_cookie_expires_though_each_worker_remembers_it(
+    guarded: Flask, clock: Clock
+) -> None:
+    """A worker remembers each session cookie it verified (its signature is not checked on every request); a
+    remembered cookie still expires when its lifetime is over, as one checked anew would."""
+    client = guarded.test_client()
+    assert _try(client, PASSWORD)[0] in (302, 303)
+    assert _signed_in(client) and _signed_in(client)  # verified, then remembered
+    clock.wait(guarded.permanent_session_lifetime.total_seconds() - 60)
+    assert _signed_in(client)
+    clock.wait(120)
+    assert not _signed_in(client)
