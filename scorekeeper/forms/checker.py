@@ -8,7 +8,7 @@ judging is services.check_tapped. Each game has its own form, ``FORM`` in its pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Protocol, TypedDict, TypeVar
 
 from werkzeug.datastructures import MultiDict
 
@@ -58,12 +58,25 @@ def _number(raw: str, most: int, digits: int = 4) -> int | None:
     return int(raw) if raw.isdecimal() and len(raw) <= digits and int(raw) <= most else None
 
 
+class TappedFields(TypedDict):
+    """What every checker question (:class:`~scorekeeper.services.checker.Tapped`) takes from its form alike."""
+
+    preset: str
+    highest: int
+    names: list[str]
+    turn: int
+    hand: list[rules.Tile]
+    drawn: bool
+    boneyard_empty: bool
+
+
 @dataclass
 class PlacesForm(Seats):
     """What the checker forms of a game whose tiles go on numbered open places (Chicken Foot's ends, Super
     Domino's edges) read the same way: the seats, the places with their numbers, the move and the hand. Each
     game's form adds its rules, its table and the name of its places."""
 
+    preset: str = ""
     names: list[str] = field(default_factory=lambda: [_("Player %(number)d", number=i) for i in range(1, 5)])
     turn: int = 0
     tile: str = ""
@@ -98,9 +111,19 @@ class PlacesForm(Seats):
         self.drawn = "drawn" in args
         self.boneyard_empty = "boneyard_empty" in args
 
-    def _hand_tiles(self) -> list[rules.Tile]:
-        """The hand picked, each tile once; a tile that cannot be read is an error beside the picker."""
-        return [t for t in (self._tile(text, "hand") for text in dict.fromkeys(self.hand)) if t is not None]
+    def _tapped(self) -> TappedFields:
+        """The question's rules, seats and turn so far; a hand tile that cannot be read is an error beside the
+        picker (the hand holds each tile once)."""
+        hand = [t for t in (self._tile(text, "hand") for text in dict.fromkeys(self.hand)) if t is not None]
+        return TappedFields(
+            preset=self.preset,
+            highest=self.highest,
+            names=self.names,
+            turn=self.turn,
+            hand=hand,
+            drawn=self.drawn,
+            boneyard_empty=self.boneyard_empty,
+        )
 
     def _move(self, move: type[M], place: str, ids: dict[int, int], pick_place: str) -> M | None:
         """The move tapped: the tile on place ``place`` (a slot, renumbered by ``ids``, or the opening double's

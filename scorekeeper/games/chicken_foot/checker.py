@@ -148,23 +148,14 @@ class ChickenCheckForm(PlacesForm):
     def request(self) -> ChickenCheckRequest | None:
         """The question in game terms, or None (with errors set) when something is missing or wrong."""
         ids = filled(self.ends)
-        hand = self._hand_tiles()
+        tapped = self._tapped()
         move = self._move(ChickenMove, self.end, ids, _("Pick the open end you want to lay it on."))
         if self.errors or move is None:
             return None
+        ends = [e for e in self.ends if e is not None]
+        unfilled = [ids[i] for i in self.waiting]
         return ChickenCheckRequest(
-            preset=self.preset,
-            house_rules=self.house_rules,
-            highest=self.highest,
-            names=self.names,
-            turn=self.turn,
-            centre=self.centre,
-            ends=[e for e in self.ends if e is not None],
-            unfilled=[ids[i] for i in self.waiting],
-            hand=hand,
-            move=move,
-            drawn=self.drawn,
-            boneyard_empty=self.boneyard_empty,
+            **tapped, house_rules=self.house_rules, centre=self.centre, ends=ends, unfilled=unfilled, move=move
         )
 
 

@@ -112,23 +112,13 @@ class SuperCheckForm(PlacesForm):
     def request(self) -> SuperCheckRequest | None:
         """The question in game terms, or None (with errors set) when something is missing or wrong."""
         ids = filled(self.edges)
-        hand = self._hand_tiles()
+        tapped = self._tapped()
         move = self._move(SuperMove, self.edge, ids, _("Pick the open edge you want to lay it against."))
         if self.errors or move is None:
             return None
-        return SuperCheckRequest(
-            preset=self.preset,
-            highest=self.highest,
-            names=self.names,
-            turn=self.turn,
-            direction=self.direction,
-            edges=[e for e in self.edges if e is not None],
-            spell=[ids[i] for i in self.spell],
-            hand=hand,
-            move=move,
-            drawn=self.drawn,
-            boneyard_empty=self.boneyard_empty,
-        )
+        edges = [e for e in self.edges if e is not None]
+        spell = [ids[i] for i in self.spell]
+        return SuperCheckRequest(**tapped, direction=self.direction, edges=edges, spell=spell, move=move)
 
 
 FORM = SuperCheckForm
