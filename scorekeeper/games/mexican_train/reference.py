@@ -13,6 +13,7 @@ from ...reference_pages import (
     ReferencePage,
     deal_grids,
     deal_summary,
+    game_page,
     presets_by_option,
     set_facts,
 )
@@ -115,13 +116,12 @@ def _variants() -> Mapping[str, object]:
 
 
 PAGES = (
-    ReferencePage(
-        endpoint=MEXICAN_TRAIN.reference_page,
-        path=MEXICAN_TRAIN.reference_path,
-        template="reference/mexican_train/rules.html",
+    game_page(
+        MEXICAN_TRAIN,
         title=N_("Mexican Train: the rules"),
         name=N_("Mexican Train"),
-        sections=("disputes", *MEXICAN_TRAIN.reference_sections),
+        disputes_section="disputes",
+        disputes=DISPUTES,
         subsections={
             "engine": ("round-steps", "engine-placement"),
             "mexican-train": ("mexican-train-start",),
@@ -151,8 +151,6 @@ PAGES = (
             "double-blank",
             "game-winner",
         ),
-        ids=MEXICAN_TRAIN.reference_ids,
-        disputes=DISPUTES,
         rule_paragraphs=RULE_PARAGRAPHS,
         context=_rules,
     ),
