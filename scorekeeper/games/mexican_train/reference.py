@@ -85,6 +85,14 @@ RULE_PARAGRAPHS: Mapping[str, str] = {
 """rule id -> the paragraph that states it; the glossary links there."""
 
 
+SUBSECTIONS: Mapping[str, tuple[str, ...]] = {
+    "engine": ("round-steps", "engine-placement"),
+    "mexican-train": ("mexican-train-start",),
+    "doubles": ("double-follow-up", "double-cover"),
+}
+"""The rules page's subsections: section id -> the ids of its ``<h3>`` subheadings, in reading order."""
+
+
 def _rules() -> Mapping[str, object]:
     example_players = 4
     return {
@@ -122,11 +130,7 @@ PAGES = (
         name=N_("Mexican Train"),
         disputes_section="disputes",
         disputes=DISPUTES,
-        subsections={
-            "engine": ("round-steps", "engine-placement"),
-            "mexican-train": ("mexican-train-start",),
-            "doubles": ("double-follow-up", "double-cover"),
-        },
+        subsections=SUBSECTIONS,
         paragraphs=(
             "who-starts",
             "engine-missing",
