@@ -86,12 +86,15 @@ def number(
 def choice(
     name: str,
     label: str,
-    *choices: tuple[str, str],
+    *choices: tuple[str, str] | tuple[str, str, object],
     needs: tuple[str, object] | None = None,
-    values: Mapping[str, object] | None = None,
     along: tuple[str, object] | None = None,
 ) -> HouseRule:
-    return HouseRule(name, label, "", "engine", choices=choices, needs=needs, values=values, along=along)
+    """A house rule chosen among ``choices``: (value sent, words shown), with a third item where the engine
+    option it sets is not the value sent (``("first", N_("..."), True)``); give it to all or none of them."""
+    values = {c[0]: c[2] for c in choices if len(c) == 3} or None
+    shown = tuple((c[0], c[1]) for c in choices)
+    return HouseRule(name, label, "", "engine", choices=shown, needs=needs, values=values, along=along)
 
 
 def _options(spec: str | Mapping[str, object]) -> Any:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .i18n import ngettext
+from .kinds import GameKind
 from .rules import OPTION_NAMES, RULES, STANDARD_DEALS, SUPPORTED_SETS, DealTable, DominoSet, Preset
 
 
@@ -53,6 +54,37 @@ class ReferencePage:
     """rule id -> the paragraph that states it, for rules whose section is longer than a screen."""
     context: Callable[[], Mapping[str, object]] = dict
     """What its template reads besides what every reference page gets."""
+
+
+def game_page(
+    kind: GameKind,
+    *,
+    title: str,
+    name: str,
+    disputes_section: str,
+    disputes: tuple[Dispute, ...],
+    subsections: Mapping[str, tuple[str, ...]],
+    paragraphs: tuple[str, ...],
+    more_ids: tuple[str, ...] = (),
+    rule_paragraphs: Mapping[str, str],
+    context: Callable[[], Mapping[str, object]],
+) -> ReferencePage:
+    """A game's own rules page, where its kind says it is: the kind's endpoint, address, sections (after the
+    disputes, first) and ids, its template ``reference/<folder>/rules.html``; the game gives its words and data."""
+    return ReferencePage(
+        endpoint=kind.reference_page,
+        path=kind.reference_path,
+        template=f"reference/{kind.folder}/rules.html",
+        title=title,
+        name=name,
+        sections=(disputes_section, *kind.reference_sections),
+        subsections=subsections,
+        paragraphs=paragraphs,
+        ids=(*kind.reference_ids, *more_ids),
+        disputes=disputes,
+        rule_paragraphs=rule_paragraphs,
+        context=context,
+    )
 
 
 @dataclass(frozen=True, slots=True)

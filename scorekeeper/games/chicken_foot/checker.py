@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from werkzeug.datastructures import MultiDict
 
 from ... import rules
-from ...forms.checker import Seats, at_table
+from ...forms.checker import PlacesForm, at_table, filled
 from ...i18n import _
 from ...rules.chicken_foot import CHICKEN_PRESETS, ChickenMove, ChickenOptions, ChickenPosition, sketch_position
 from ...rules.text import brief
@@ -70,27 +70,16 @@ def check_chicken_foot(request: ChickenCheckRequest) -> ChickenCheckResult:
 
 
 @dataclass
-class ChickenCheckForm(Seats):
+class ChickenCheckForm(PlacesForm):
     """The Chicken Foot checker: the round's double, the open ends and those waiting, the move, the hand."""
 
     preset: str = CHICKEN_FOOT.default_rules
-    names: list[str] = field(default_factory=lambda: [_("Player %(number)d", number=i) for i in range(1, 5)])
-    turn: int = 0
     centre: int = 9
     ends: list[int | None] = field(default_factory=lambda: [None] * END_SLOTS)
     waiting: list[int] = field(default_factory=list)
-    tile: str = ""
     end: str = ""
-    hand: list[str] = field(default_factory=list)
-    action: str = "play"
-    drawn: bool = False
-    boneyard_empty: bool = False
-    show_hand: bool = False
-    game: str = ""
     house_rules: Mapping[str, object] = field(default_factory=dict)
     """The engine house rules of the game the checker was opened from, judged with on top of the preset."""
-    submitted: bool = False
-    errors: dict[str, str] = field(default_factory=dict)
 
     highest: int = 9
 
@@ -132,9 +121,8 @@ class ChickenCheckForm(Seats):
     @property
     def picture(self) -> Picture:
         """The table as tapped in, for the picture above the form."""
-        filled = [i for i, e in enumerate(self.ends) if e is not None]
         ends = [e for e in self.ends if e is not None]
-        ids = {slot: n for n, slot in enumerate(filled)}
+        ids = filled(self.ends)
         return table_picture(self.centre, ends, [ids[i] for i in self.waiting if i in ids], self.ring)
 
     def read(self, args: MultiDict[str, str]) -> None:
@@ -147,63 +135,27 @@ class ChickenCheckForm(Seats):
             self.preset = preset
         else:
             self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=brief(preset))
-        if not self.game:
-            raw = args.get("players", "")
-            if raw.isdecimal() and len(raw) <= 2 and CHICKEN_FOOT.min_players <= int(raw) <= CHICKEN_FOOT.max_players:
-                self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
-        raw_turn = args.get("turn", str(self.turn))
-        self.turn = int(raw_turn) if raw_turn.isdecimal() and len(raw_turn) <= 4 and int(raw_turn) < self.players else 0
+        self._read_seats(args, CHICKEN_FOOT)
         raw_centre = args.get("centre", "")
         if raw_centre.isdecimal() and len(raw_centre) <= 2 and int(raw_centre) <= self.highest:
             self.centre = int(raw_centre)
         self.centre = min(self.centre, self.highest)
-        for i in range(END_SLOTS):
-            raw = args.get(f"end-{i}", "")
-            self.ends[i] = int(raw) if raw.isdecimal() and len(raw) <= 2 and int(raw) <= self.highest else None
+        self.ends = self._read_places(args, "end", END_SLOTS)
         self.waiting = [i for i in range(END_SLOTS) if f"waiting-{i}" in args and self.ends[i] is not None]
-        self.tile = args.get("tile", "")
         self.end = args.get("end", "")
-        self.hand = [t for t in args.getlist("hand") if t]
-        self.show_hand = bool(self.hand) or "pick_hand" in args
-        self.action = args.get("action", "play") if args.get("action") in ("play", "draw", "pass") else "play"
-        self.drawn = "drawn" in args
-        self.boneyard_empty = "boneyard_empty" in args
+        self._read_turn(args)
 
     def request(self) -> ChickenCheckRequest | None:
         """The question in game terms, or None (with errors set) when something is missing or wrong."""
-        filled = [i for i, e in enumerate(self.ends) if e is not None]
-        ids = {slot: n for n, slot in enumerate(filled)}  # the slots with a number, renumbered
-        hand = [t for t in (self._tile(text, "hand") for text in dict.fromkeys(self.hand)) if t is not None]
-        move: ChickenMove | None = None
-        if self.action == "play":
-            tile = self._tile(self.tile, "tile") if self.tile else None
-            if not self.tile:
-                self.errors["tile"] = _("Pick the tile you want to lay.")
-            if self.end == "centre":
-                move = ChickenMove.centre(tile) if tile is not None else None
-            elif self.end.isdecimal() and len(self.end) <= 2 and int(self.end) in ids:
-                move = ChickenMove.play(tile, ids[int(self.end)]) if tile is not None else None
-            else:
-                self.errors["end"] = _("Pick the open end you want to lay it on.")
-        elif self.action == "draw":
-            move = ChickenMove.draw()
-        else:
-            move = ChickenMove.pass_()
+        ids = filled(self.ends)
+        tapped = self._tapped()
+        move = self._move(ChickenMove, self.end, ids, _("Pick the open end you want to lay it on."))
         if self.errors or move is None:
             return None
+        ends = [e for e in self.ends if e is not None]
+        unfilled = [ids[i] for i in self.waiting]
         return ChickenCheckRequest(
-            preset=self.preset,
-            house_rules=self.house_rules,
-            highest=self.highest,
-            names=self.names,
-            turn=self.turn,
-            centre=self.centre,
-            ends=[e for e in self.ends if e is not None],
-            unfilled=[ids[i] for i in self.waiting],
-            hand=hand,
-            move=move,
-            drawn=self.drawn,
-            boneyard_empty=self.boneyard_empty,
+            **tapped, house_rules=self.house_rules, centre=self.centre, ends=ends, unfilled=unfilled, move=move
         )
 
 

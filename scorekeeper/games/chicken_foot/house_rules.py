@@ -10,17 +10,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     choice(
         "centre_tiles",
         N_("Tiles around the centre double before play goes elsewhere"),
-        ("6", N_("six tiles around the centre double")),
-        ("4", N_("four tiles around the centre double")),
-        ("8", N_("eight tiles around the centre double")),
-        values={"6": 6, "4": 4, "8": 8},
+        ("6", N_("six tiles around the centre double"), 6),
+        ("4", N_("four tiles around the centre double"), 4),
+        ("8", N_("eight tiles around the centre double"), 8),
     ),
     choice(
         "foot_first",
         N_("A double laid later"),
-        ("first", N_("a later double gets its three toes first")),
-        ("anywhere", N_("after a later double, play may go on anywhere")),
-        values={"first": True, "anywhere": False},
+        ("first", N_("a later double gets its three toes first"), True),
+        ("anywhere", N_("after a later double, play may go on anywhere"), False),
     ),
     choice(
         "draw",

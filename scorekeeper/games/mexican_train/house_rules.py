@@ -51,9 +51,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     choice(
         "end_on_double",
         N_("Going out on a double"),
-        ("forbidden", N_("a round may not end on a double")),
-        ("allowed", N_("a round may end on a double")),
-        values={"forbidden": False, "allowed": True},
+        ("forbidden", N_("a round may not end on a double"), False),
+        ("allowed", N_("a round may end on a double"), True),
     ),
     choice(
         "marker_removed_by",

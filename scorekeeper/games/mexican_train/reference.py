@@ -13,6 +13,7 @@ from ...reference_pages import (
     ReferencePage,
     deal_grids,
     deal_summary,
+    game_page,
     presets_by_option,
     set_facts,
 )
@@ -84,6 +85,14 @@ RULE_PARAGRAPHS: Mapping[str, str] = {
 """rule id -> the paragraph that states it; the glossary links there."""
 
 
+SUBSECTIONS: Mapping[str, tuple[str, ...]] = {
+    "engine": ("round-steps", "engine-placement"),
+    "mexican-train": ("mexican-train-start",),
+    "doubles": ("double-follow-up", "double-cover"),
+}
+"""The rules page's subsections: section id -> the ids of its ``<h3>`` subheadings, in reading order."""
+
+
 def _rules() -> Mapping[str, object]:
     example_players = 4
     return {
@@ -115,18 +124,13 @@ def _variants() -> Mapping[str, object]:
 
 
 PAGES = (
-    ReferencePage(
-        endpoint=MEXICAN_TRAIN.reference_page,
-        path=MEXICAN_TRAIN.reference_path,
-        template="reference/mexican_train/rules.html",
+    game_page(
+        MEXICAN_TRAIN,
         title=N_("Mexican Train: the rules"),
         name=N_("Mexican Train"),
-        sections=("disputes", *MEXICAN_TRAIN.reference_sections),
-        subsections={
-            "engine": ("round-steps", "engine-placement"),
-            "mexican-train": ("mexican-train-start",),
-            "doubles": ("double-follow-up", "double-cover"),
-        },
+        disputes_section="disputes",
+        disputes=DISPUTES,
+        subsections=SUBSECTIONS,
         paragraphs=(
             "who-starts",
             "engine-missing",
@@ -151,8 +155,6 @@ PAGES = (
             "double-blank",
             "game-winner",
         ),
-        ids=MEXICAN_TRAIN.reference_ids,
-        disputes=DISPUTES,
         rule_paragraphs=RULE_PARAGRAPHS,
         context=_rules,
     ),

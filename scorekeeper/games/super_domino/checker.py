@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from werkzeug.datastructures import MultiDict
 
 from ... import rules
-from ...forms.checker import Seats, at_table
+from ...forms.checker import PlacesForm, at_table, filled
 from ...i18n import _
 from ...rules import SuperMove, SuperPosition, sketch_super_position
 from ...rules.text import brief
@@ -69,25 +69,14 @@ EDGE_SLOTS = 8
 
 
 @dataclass
-class SuperCheckForm(Seats):
+class SuperCheckForm(PlacesForm):
     """The Super Domino checker: open edges, the spell, direction, the move, the hand."""
 
     preset: str = "german"
-    names: list[str] = field(default_factory=lambda: [_("Player %(number)d", number=i) for i in range(1, 5)])
-    turn: int = 0
     direction: str = "left"
     edges: list[int | None] = field(default_factory=lambda: [None] * EDGE_SLOTS)
     spell: list[int] = field(default_factory=list)
-    tile: str = ""
     edge: str = ""
-    hand: list[str] = field(default_factory=list)
-    action: str = "play"
-    drawn: bool = False
-    boneyard_empty: bool = False
-    show_hand: bool = False
-    game: str = ""
-    submitted: bool = False
-    errors: dict[str, str] = field(default_factory=dict)
 
     highest: int = 15
 
@@ -113,64 +102,23 @@ class SuperCheckForm(Seats):
             self.preset = preset
         else:
             self.errors["rules"] = _("Unknown rules %(given)s; pick one from the list.", given=brief(preset))
-        if not self.game:
-            raw = args.get("players", "")
-            if raw.isdecimal() and len(raw) <= 4 and SUPER_DOMINO.min_players <= int(raw) <= SUPER_DOMINO.max_players:
-                self.names = [_("Player %(number)d", number=i + 1) for i in range(int(raw))]
-        raw_turn = args.get("turn", str(self.turn))  # not asked: whoever the game says plays first
-        self.turn = int(raw_turn) if raw_turn.isdecimal() and len(raw_turn) <= 4 and int(raw_turn) < self.players else 0
+        self._read_seats(args, SUPER_DOMINO)
         self.direction = "right" if args.get("direction") == "right" else "left"
-        for i in range(EDGE_SLOTS):
-            raw = args.get(f"edge-{i}", "")
-            self.edges[i] = int(raw) if raw.isdecimal() and len(raw) <= 4 and int(raw) <= self.highest else None
+        self.edges = self._read_places(args, "edge", EDGE_SLOTS)
         self.spell = [i for i in range(EDGE_SLOTS) if f"spell-{i}" in args and self.edges[i] is not None]
-        self.tile = args.get("tile", "")
         self.edge = args.get("edge", "")
-        self.hand = [t for t in args.getlist("hand") if t]
-        self.show_hand = bool(self.hand) or "pick_hand" in args
-        self.action = args.get("action", "play") if args.get("action") in ("play", "draw", "pass") else "play"
-        self.drawn = "drawn" in args
-        self.boneyard_empty = "boneyard_empty" in args
+        self._read_turn(args)
 
     def request(self) -> SuperCheckRequest | None:
         """The question in game terms, or None (with errors set) when something is missing or wrong."""
-        filled = [i for i, e in enumerate(self.edges) if e is not None]
-        ids = {slot: n for n, slot in enumerate(filled)}  # the slots with a number, renumbered
-        hand: list[rules.Tile] = []
-        for text in dict.fromkeys(self.hand):
-            tile = self._tile(text, "hand")
-            if tile is not None:
-                hand.append(tile)
-        move: SuperMove | None = None
-        if self.action == "play":
-            tile = self._tile(self.tile, "tile") if self.tile else None
-            if not self.tile:
-                self.errors["tile"] = _("Pick the tile you want to lay.")
-            if self.edge == "spinner":
-                move = SuperMove.spinner(tile) if tile is not None else None
-            elif self.edge.isdecimal() and len(self.edge) <= 4 and int(self.edge) in ids:
-                move = SuperMove.play(tile, ids[int(self.edge)]) if tile is not None else None
-            else:
-                self.errors["edge"] = _("Pick the open edge you want to lay it against.")
-        elif self.action == "draw":
-            move = SuperMove.draw()
-        else:
-            move = SuperMove.pass_()
+        ids = filled(self.edges)
+        tapped = self._tapped()
+        move = self._move(SuperMove, self.edge, ids, _("Pick the open edge you want to lay it against."))
         if self.errors or move is None:
             return None
-        return SuperCheckRequest(
-            preset=self.preset,
-            highest=self.highest,
-            names=self.names,
-            turn=self.turn,
-            direction=self.direction,
-            edges=[e for e in self.edges if e is not None],
-            spell=[ids[i] for i in self.spell],
-            hand=hand,
-            move=move,
-            drawn=self.drawn,
-            boneyard_empty=self.boneyard_empty,
-        )
+        edges = [e for e in self.edges if e is not None]
+        spell = [ids[i] for i in self.spell]
+        return SuperCheckRequest(**tapped, direction=self.direction, edges=edges, spell=spell, move=move)
 
 
 FORM = SuperCheckForm

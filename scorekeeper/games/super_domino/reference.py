@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...reference_pages import Dispute, ReferencePage
+from ...reference_pages import Dispute, game_page
 from ...rules import (
     SUPER_DOMINO_HAND,
     SUPER_DOMINO_RULES,
@@ -64,24 +64,21 @@ def _context() -> Mapping[str, object]:
 
 
 PAGES = (
-    ReferencePage(
-        endpoint=SUPER_DOMINO.reference_page,
-        path=SUPER_DOMINO.reference_path,
-        template="reference/super_domino/rules.html",
+    game_page(
+        SUPER_DOMINO,
         title=N_("Super Domino: the rules"),
         name=N_("Super Domino"),
-        sections=("super-domino-disputes", *SUPER_DOMINO.reference_sections),
+        disputes_section="super-domino-disputes",
+        disputes=DISPUTES,
         subsections={
             "super-domino": ("super-domino-equipment", "super-domino-deal"),
             "super-domino-choices": ("super-domino-presets",),
         },
         paragraphs=("sd-15", "sd-14", "sd-13", "sd-3", "sd-double", "sd-stuck"),
-        ids=(
-            *SUPER_DOMINO.reference_ids,
+        more_ids=(
             *(f"sd-preset-{name}" for name in SUPER_PRESETS),
             *(f"rule-{rule}" for rule in SUPER_DOMINO_RULES),
         ),
-        disputes=DISPUTES,
         rule_paragraphs={"sd-no-drawing": "sd-stuck", "sd-must-play-before-drawing": "sd-stuck", "sd-spell": "sd-13"},
         context=_context,
     ),
