@@ -36,7 +36,7 @@ function setUpSending() {
       const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
       body = await r.json();
       if (r.ok) {
-        // a mark sends only itself: what else is chosen here and unsent stays this phone's own (live.js keeps it)
+        // a mark sends only itself: the rest stays this phone's own
         const sent = button.value === "double_end" ? "input[name=ended_on_double]"
           : button.value === "engine" ? "select[name=engine] option"
           : `[data-seat="${button.value}"] input, input[type=radio]`;
@@ -62,7 +62,7 @@ function setUpSending() {
   const blocked = form.querySelector("input[name=went_out][value=blocked]");
   const mark = form.querySelector("button.send[value=blocked]");
   if (blocked && mark) {
-    mark.hidden = true; // choosing "blocked" sends itself, and so does choosing a player once "blocked" was sent
+    mark.hidden = true; // choosing "blocked" sends itself
     for (const radio of form.querySelectorAll("input[name=went_out]")) {
       radio.addEventListener("change", () => { if (radio === blocked || blocked.defaultChecked) send(mark); });
     }
@@ -87,7 +87,7 @@ function setUpRoundForm() {
   const form = document.getElementById("round-form");
   if (!form) return;
   if ("unsent" in form.dataset) {
-    // refused by the server: these values are typed here, not stored; live.js must not clear them as untouched
+    // refused: typed here, not stored; live.js must keep them
     delete form.dataset.unsent;
     for (const i of form.querySelectorAll("input:not([type=hidden])")) {
       if (i.type === "radio" || i.type === "checkbox") {
@@ -99,16 +99,19 @@ function setUpRoundForm() {
       }
     }
   }
+  const goneOut = (radio, onlyEmpty) => {
+    const target = radio.dataset.target && document.getElementById(radio.dataset.target);
+    const tilesField = target && target.dataset.tiles && document.getElementById(target.dataset.tiles);
+    for (const field of [target, tilesField]) {
+      if (field && !(onlyEmpty && field.value)) field.value = "0"; // out: no tiles, no pips
+    }
+  };
   for (const radio of form.querySelectorAll("input[name=went_out]")) {
-    radio.addEventListener("change", () => {
-      const target = radio.dataset.target && document.getElementById(radio.dataset.target);
-      if (target) {
-        target.value = "0"; // going out means no tiles, no pips
-        const tilesField = target.dataset.tiles && document.getElementById(target.dataset.tiles);
-        if (tilesField) tilesField.value = "0";
-      }
-    });
+    radio.addEventListener("change", () => goneOut(radio, false));
   }
+  // tapped before this script ran: empty fields say 0, typed ones stay
+  const tapped = form.querySelector("input[name=went_out]:checked");
+  if (tapped) goneOut(tapped, true);
 }
 
 function setUpPicker() {
@@ -154,7 +157,7 @@ function setUpPicker() {
       // some games record the tiles left too
       const tilesField = field.dataset.tiles && document.getElementById(field.dataset.tiles);
       if (tilesField) tilesField.value = String(count());
-      // tiles left in a hand: that player did not go out after all, and how the round ended is to choose again
+      // tiles left: that player did not go out after all
       const out = document.querySelector(`input[name=went_out][data-target="${field.id}"]`);
       if (out && out.checked && total() > 0) out.checked = false;
       field.focus();

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 SMALL = {"width": 360, "height": 640}
 PLAYERS = ["Ana", "João", "Cleo", "Dan"]
@@ -135,3 +135,27 @@ def test_the_tile_picker_shows_one_numbers_tiles_without_scrolling(
     expect(dialog.locator(".picker-sum")).to_have_text("21 pips · 2 tiles")
     dialog.get_by_role("button", name="Use this sum").click()
     expect(page.get_by_label("João", exact=True)).to_have_value("21")
+
+
+def test_went_out_tapped_before_the_page_script_ran_still_says_0_and_keeps_what_was_typed(
+    browser: Browser, live_server: str
+) -> None:
+    """A slow phone: "Ana went out" tapped while app.js is still on its way; once it runs, her empty fields say 0.
+    (No service worker: it would answer app.js from its cache, where the test cannot hold it back.)"""
+    page = browser.new_context(viewport=SMALL, service_workers="block").new_page()
+    page.goto(live_server + "/games/new")
+    page.get_by_label("Super Domino").check()
+    for i, name in enumerate(PLAYERS[:3]):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    held: list[Any] = []
+    page.route(re.compile(r"/static/app(\.[0-9a-f]+)?\.js$"), lambda route: held.append(route))
+    page.get_by_role("link", name="End hand 1: who went out?").click()
+    page.get_by_label("Cleo tiles left").fill("3")
+    page.get_by_role("radio", name="Ana went out").check()
+    expect(page.get_by_label("Ana tiles left")).to_have_value("")  # nothing has run yet
+    assert held, "the page asks for app.js"
+    held[0].continue_()
+    expect(page.get_by_label("Ana tiles left")).to_have_value("0")
+    expect(page.get_by_label("Ana pips")).to_have_value("0")
+    expect(page.get_by_label("Cleo tiles left")).to_have_value("3")
