@@ -396,3 +396,16 @@ class GameKind(ABC):
                 choices=", ".join(value for value, _words in rule.choices),
             )
         return _("%(rule)s is on or off: send true or false.", rule=_(rule.label))
+
+
+class ScoredByPips(GameKind, ABC):
+    """A game of rounds scored by the pips left: the lowest total wins, and the chart follows the running totals.
+    What each round counted is its ``points`` (the pips after the game's scoring house rules)."""
+
+    def standings(
+        self, players: Sequence[str], played: Sequence[Played], left: Mapping[str, int] | None = None
+    ) -> list[rules.Standing]:
+        return rules.standings(players, [r.points for r in played], left)
+
+    def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
+        return rules.running_totals(players, [r.points for r in played])

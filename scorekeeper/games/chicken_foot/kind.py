@@ -7,14 +7,14 @@ holder starts), the deal tables are its own, and the double-blank counts 50 unle
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ... import rules
 from ...i18n import _, _l
-from ...kinds import ROUND_WORDS, GameKind, Played, Setup
+from ...kinds import ROUND_WORDS, ScoredByPips, Setup
 from ...reading import Problems, whole
 from ...rules.chicken_foot import (
     CHICKEN_FOOT_SETS,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ...entries import GameChoices
 
 
-class ChickenFootKind(GameKind):
+class ChickenFootKind(ScoredByPips):
     """A round per double of the set, from the highest down to 0-0; the lowest pip total over the game wins."""
 
     def form_fields(self) -> Mapping[str, Any]:
@@ -80,14 +80,6 @@ class ChickenFootKind(GameKind):
         # the deal passes to the left as in any game; whoever holds the round's double lays it and starts
         passed = rules.dealing("standard", players, first_dealer, number, engine=engine, plays=plays)
         return replace(passed, leader=None, starts=rules.ENGINE_HOLDER)
-
-    def standings(
-        self, players: Sequence[str], played: Sequence[Played], left: Mapping[str, int] | None = None
-    ) -> list[rules.Standing]:
-        return rules.standings(players, [r.points for r in played], left)
-
-    def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
-        return rules.running_totals(players, [r.points for r in played])
 
     def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
         preset = self._preset(choices, problems)

@@ -8,19 +8,17 @@ from typing import TYPE_CHECKING
 
 from ... import rules
 from ...i18n import _, _l
-from ...kinds import ROUND_WORDS, GameKind, Played, Setup
+from ...kinds import ROUND_WORDS, ScoredByPips, Setup
 from ...reading import Problems, whole
 from ...rules.i18n import N_
 from ...rules.text import brief
 from .house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
-
     from ...entries import GameChoices
 
 
-class MexicanTrainKind(GameKind):
+class MexicanTrainKind(ScoredByPips):
     """Rounds opened by the engines in turn; the lowest pip total over the whole game wins."""
 
     def engines(self, highest: int, ascending: bool, planned: int | None, rules_spec: object = None) -> tuple[int, ...]:
@@ -35,15 +33,6 @@ class MexicanTrainKind(GameKind):
 
     def boneyard(self, players: int, highest: int, rules_name: str) -> int:
         return rules.boneyard_after_deal(players, highest, rules=rules_name)
-
-    def standings(
-        self, players: Sequence[str], played: Sequence[Played], left: Mapping[str, int] | None = None
-    ) -> list[rules.Standing]:
-        # what each round counted: the pips, after the game's scoring house rules
-        return rules.standings(players, [r.points for r in played], left)
-
-    def progression(self, players: Sequence[str], played: Sequence[Played]) -> dict[str, list[int]]:
-        return rules.running_totals(players, [r.points for r in played])
 
     def check_setup(self, choices: GameChoices, players: int, problems: Problems) -> Setup | None:
         highest = whole(choices.set)
