@@ -27,6 +27,7 @@ from ..i18n import _
 from ..models import ApiToken, Game, Household, Phone
 from ..reading import Field, Problems
 from .errors import Conflict, Invalid, NotFound
+from .join import read_join_code
 from .unit_of_work import writer_turn
 
 NAME_MAX = 60
@@ -133,6 +134,20 @@ def game_household(engine: Engine, game_id: str) -> int | None:
     with engine.connect() as conn:
         found = conn.scalar(select(table.c.household_id).where(table.c.id == game_id, table.c.deleted_at.is_(None)))
     return int(found) if found is not None else None
+
+
+def code_game(engine: Engine, typed: str) -> tuple[int, str] | None:
+    """The household and id of the game a join code (as typed under "Open a game") opens, for a phone that is no
+    member: it becomes that game's guest. None when it is no code, or opens no game."""
+    code = read_join_code(typed)
+    if code is None:
+        return None
+    table = Game.metadata.tables[Game.__tablename__]
+    with engine.connect() as conn:
+        row = conn.execute(
+            select(table.c.household_id, table.c.id).where(table.c.join_code == code, table.c.deleted_at.is_(None))
+        ).first()
+    return (int(row.household_id), str(row.id)) if row is not None else None
 
 
 # -- creating, signing in, joining -----------------------------------------------------------------------------

@@ -182,6 +182,8 @@ def settings_section(forms: SettingsForms | None = None) -> dict[str, Any]:
     household = rows.household(db, household_id)
     for form in (forms.rename, forms.passphrase, forms.delete, forms.versioned):
         form.version.data = str(household.version)  # the version shown is the one a write will name
+    if forms.rename.name.data is None:
+        forms.rename.name.data = household.name  # to change a letter, not type it all anew
     base = join.base_address(request.host_url, current_app.config.get("SCOREKEEPER_PUBLIC_URL") or None, lambda: None)
     invite = join.address(base, url_for("households.invite", code=household.invite_code or "-"))
     return {

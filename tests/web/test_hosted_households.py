@@ -420,3 +420,63 @@ def test_home_mode_has_no_household_section(client: FlaskClient) -> None:
     html = text(client.get("/settings"))
     assert "Sign this phone out" not in html and "scorekeeper restore FILE" in html
     assert client.post("/settings/household/name", data={}).status_code == 404
+
+
+def test_a_guest_opens_a_game_by_its_join_code_from_the_welcome_page(hosted: Flask, phone: FlaskClient) -> None:
+    create(phone)
+    game = start_game(phone, "Ana", "Ben")
+    game_id = game.rsplit("/", 1)[-1]
+    with hosted.app_context():
+        code = db_session().scalars(select(Game.join_code).where(Game.id == game_id)).one()
+    assert code is not None
+    with another(hosted) as guest:
+        assert 'action="/open"' in text(guest.get("/welcome"))
+        opened = guest.get("/open", query_string={"game": code.lower()})
+        assert opened.status_code == 302 and opened.headers["Location"] == f"/games/{game_id}/whose"
+        assert guest.get(opened.headers["Location"]).status_code == 200
+        wrong = guest.get("/open", query_string={"game": "2222-2222"}, follow_redirects=True)
+        assert "No game has that code" in text(wrong) and "Create a household" in text(wrong)
+
+
+def test_a_passphrase_hashed_with_older_parameters_is_hashed_anew_at_sign_in(hosted: Flask, phone: FlaskClient) -> None:
+    from argon2 import PasswordHasher
+
+    create(phone)
+    older = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash(PASSPHRASE)
+    with hosted.app_context():
+        db = db_session()
+        db.execute(update(Household).where(Household.name == "The Rossis").values(passphrase_hash=older))
+        db.commit()
+    with another(hosted) as ben:
+        assert sign_in(ben).status_code == 302
+    with hosted.app_context():
+        stored = db_session().scalars(select(Household.passphrase_hash).where(Household.name == "The Rossis")).one()
+    assert stored != older and stored is not None and not rows.HASHER.check_needs_rehash(stored)
+
+
+def test_a_phone_is_marked_seen_at_most_once_an_hour(hosted: Flask, phone: FlaskClient) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    create(phone)
+    phone_id = member_phone(phone)
+
+    def seen_at(ago: timedelta | None = None) -> datetime:
+        with hosted.app_context():
+            db = db_session()
+            if ago is not None:
+                db.execute(update(Phone).where(Phone.id == phone_id).values(last_seen_at=datetime.now(UTC) - ago))
+                db.commit()
+            found = db.scalars(select(Phone.last_seen_at).where(Phone.id == phone_id)).one()
+        return found if found.tzinfo else found.replace(tzinfo=UTC)
+
+    recent = seen_at(timedelta(minutes=50))
+    phone.get("/")
+    assert seen_at() == recent  # not written again within the hour
+    seen_at(timedelta(minutes=70))
+    phone.get("/")
+    assert datetime.now(UTC) - seen_at() < timedelta(minutes=5)
+
+
+def test_the_rename_field_starts_with_the_name(phone: FlaskClient) -> None:
+    create(phone)
+    assert 'name="rename-name" required type="text" value="The Rossis"' in text(phone.get("/settings"))
