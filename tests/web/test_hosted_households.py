@@ -3,6 +3,7 @@ that phone or token still exists; a phone with neither lands on /welcome, the AP
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -11,21 +12,59 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import delete, select, update
+from sqlalchemy import create_engine, delete, select, update
+from sqlalchemy import text as sql
 
-from scorekeeper import phones
+from scorekeeper import create_app, phones
+from scorekeeper.app import _normalise_url
 from scorekeeper.db import session as db_session
 from scorekeeper.models import ApiToken, Game, Household, Phone, Seat
 from scorekeeper.services import households as rows
+from scorekeeper.services.results import upgrade
 
 from .helpers import start_game, text
 
 PASSPHRASE = "four dominoes on the train"
 
 
+POSTGRES = os.environ.get("TEST_DATABASE_URL", "")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each test on a fresh SQLite file, and again on PostgreSQL when TEST_DATABASE_URL names one it may wipe."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    else:
+        if not POSTGRES.startswith("postgres"):
+            reason = "TEST_DATABASE_URL names no PostgreSQL database"
+            if os.environ.get("REQUIRE_BROWSER") == "1":
+                pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
+            pytest.skip(reason)
+        url = POSTGRES
+        with create_engine(_normalise_url(url)).begin() as connection:  # a clean slate each test
+            connection.execute(sql("DROP SCHEMA public CASCADE"))
+            connection.execute(sql("CREATE SCHEMA public"))
+    upgrade(url)
+    return url
+
+
+def hosted_app(database: str) -> Flask:
+    """One instance of the app in hosted mode on ``database`` (several may share one)."""
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "SCOREKEEPER_HOSTED": True,
+        }
+    )
+
+
 @pytest.fixture
-def hosted(tmp_path: Path, app_factory: Callable[..., Flask]) -> Flask:
-    return app_factory(tmp_path, WTF_CSRF_ENABLED=False, SCOREKEEPER_HOSTED=True)
+def hosted(database: str) -> Flask:
+    return hosted_app(database)
 
 
 @pytest.fixture
@@ -480,3 +519,21 @@ def test_a_phone_is_marked_seen_at_most_once_an_hour(hosted: Flask, phone: Flask
 def test_the_rename_field_starts_with_the_name(phone: FlaskClient) -> None:
     create(phone)
     assert 'name="rename-name" required type="text" value="The Rossis"' in text(phone.get("/settings"))
+
+
+def test_signing_out_on_one_instance_ends_the_session_on_another_at_once(database: str) -> None:
+    first, second = hosted_app(database), hosted_app(database)
+    ana, ben = first.test_client(), first.test_client()
+    create(ana)
+    sign_in(ben)
+    cookie = ben.get_cookie("session")
+    assert cookie is not None
+    ben_elsewhere = second.test_client()  # the same phone, its next request served by the other instance
+    ben_elsewhere.set_cookie("session", cookie.value)
+    assert ben_elsewhere.get("/").status_code == 200
+    version = ana.get("/settings")  # drawn on the first instance
+    found = re.search(r'name="version" type="hidden" value="(\d+)"', text(version))
+    assert found is not None
+    ana.post(f"/settings/household/phones/{member_phone(ben)}/sign-out", data={"version": found.group(1)})
+    response = ben_elsewhere.get("/")
+    assert response.status_code == 302 and response.headers["Location"].startswith("/welcome")
