@@ -69,6 +69,15 @@ def _welcome(create: CreateForm | None = None, sign_in: SignInForm | None = None
     )
 
 
+def _keep(signed: rows.SignedIn) -> None:
+    """This phone now belongs to ``signed``'s household; the row of the household it was in, if any, goes (one phone,
+    one household: it would otherwise stay listed there, signed in, with a key nobody holds)."""
+    before, phone_id = households.current(), this_phone_id()
+    if before is not None and phone_id is not None:
+        rows.leave(session(), before, phone_id)
+    keep_member(signed)
+
+
 def _onward() -> str:
     return same_site(request.args.get("next"), url_for("games.index"))
 
@@ -101,7 +110,7 @@ def create() -> ResponseReturnValue:
     except Invalid as e:
         put_errors(form, e)
         return _welcome(create=form, status=422)
-    keep_member(signed)
+    _keep(signed)
     return redirect(url_for("games.index"))
 
 
@@ -119,7 +128,7 @@ def sign_in() -> ResponseReturnValue:
             _("No household has that name and passphrase. Check both (capitals count in the passphrase).")
         ]
         return _welcome(sign_in=form, status=WRONG)
-    keep_member(signed)
+    _keep(signed)
     return redirect(_onward())
 
 
@@ -140,7 +149,7 @@ def invite(code: str) -> ResponseReturnValue:
             put_errors(form, e)
             status = 422
         else:
-            keep_member(signed)
+            _keep(signed)
             return redirect(url_for("games.index"))
     elif request.method == "POST":
         form.form_errors.append(_("This form had expired. Nothing was saved; please send it again."))

@@ -537,3 +537,20 @@ def test_signing_out_on_one_instance_ends_the_session_on_another_at_once(databas
     ana.post(f"/settings/household/phones/{member_phone(ben)}/sign-out", data={"version": found.group(1)})
     response = ben_elsewhere.get("/")
     assert response.status_code == 302 and response.headers["Location"].startswith("/welcome")
+
+
+def test_a_phone_that_joins_another_household_leaves_the_first(hosted: Flask, phone: FlaskClient) -> None:
+    create(phone)
+    with another(hosted) as other:
+        create(other, name="The Bianchis", player="Cleo")
+    first_phone = member_phone(phone)
+    assert phone.post(invite_path(hosted, "The Bianchis"), data={"player": "Ana"}).status_code == 302
+    with hosted.app_context():
+        db = db_session()
+        assert db.get(Phone, first_phone) is None  # not left behind, signed in with a key nobody holds
+        assert sorted(p.player or "" for p in db.scalars(select(Phone))) == ["Ana", "Cleo"]
+
+
+def test_the_home_password_page_sends_a_hosted_phone_to_welcome(phone: FlaskClient) -> None:
+    response = phone.get("/login")
+    assert response.status_code == 302 and response.headers["Location"] == "/welcome"
