@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from flask import Flask, g
+from flask import Flask, g, has_request_context
 from sqlalchemy import Engine, bindparam, create_engine, event
 from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker, with_loader_criteria
 from sqlalchemy.sql.elements import ColumnElement
@@ -69,13 +69,16 @@ def household_of(db: Session | None = None) -> int:
     """The household whose rows this session (or, without one, this request) reads and writes: the one its
     ``info`` names (a command, a worker task), else the request's (:func:`scorekeeper.households.current`), asked
     when the statement runs, since a hosted phone's household is known only once its session has been read.
-    :data:`NOBODY` for a hosted request that has none."""
+    :data:`NOBODY` for a hosted request that has none; :data:`EVERY` for hosted work outside any request that entered
+    none (a command, a test looking at the whole database: home mode's is :data:`~scorekeeper.households.HOME`)."""
     if db is not None:
         named = db.info.get("household_id")
         if named is not None:
             return int(named)
     found = households.current()
-    return NOBODY if found is None else found
+    if found is not None:
+        return found
+    return EVERY if not has_request_context() and "household_id" not in g else NOBODY
 
 
 def mine(table: FromClause) -> ColumnElement[bool]:
