@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from ..models import Change, Game
 from .inputs import is_game_id
+from .loading import no_game
 from .results import settle_game
 from .unit_of_work import change_row, new_games
 
@@ -26,12 +27,17 @@ def delete_game(db: Session, game: Game) -> None:
 
 
 def restore_game(db: Session, game_id: str) -> bool:
-    """Take the game out of the trash, as it was; False if it is not there (restored already, or purged)."""
+    """Take the game out of the trash, as it was; False if it is not there (restored already); NotFound for a game
+    this household has not (never had, purged, or another household's: the claim names the household)."""
     if not is_game_id(game_id):
-        return False
+        raise no_game()
     db.rollback()
     # its results, as of now: a game in the trash has none worked out
-    return change_row(db, game_id, Game.deleted_at.is_not(None), then=lambda: settle_game(db, game_id), deleted_at=None)
+    if change_row(db, game_id, Game.deleted_at.is_not(None), then=lambda: settle_game(db, game_id), deleted_at=None):
+        return True
+    if db.scalar(select(Game.id).where(Game.id == game_id)) is None:
+        raise no_game()
+    return False
 
 
 def in_trash(db: Session, game_id: str) -> bool:

@@ -126,7 +126,7 @@ def test_games_in_the_trash_for_more_than_30_days_are_purged(app: Flask, client:
         assert _count(app, model, _id(old)) == 0
         assert _count(app, model, _id(recent)) > 0
         assert _count(app, model, _id(kept)) > 0
-    assert client.post(f"{old}/restore").status_code == 302
+    assert client.post(f"{old}/restore").status_code == 404  # purged: no game to restore, said at once
     assert client.get(old).status_code == 404
     assert client.post(f"{recent}/restore").status_code == 302
     assert client.get(recent).status_code == 200 and client.get(kept).status_code == 200
