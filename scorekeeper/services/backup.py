@@ -111,6 +111,8 @@ class _Table:
             column = attr.columns[0]
             if not isinstance(column, Column):
                 continue
+            if attr.key == "household_id":
+                continue  # whose a game is: the household it is restored or imported into (db.py stamps it)
             if column.foreign_keys and self.model is not Game:
                 continue  # the parent's key (the nesting says it), or a seat's person (found anew by name)
             if column.primary_key and len(mapper.primary_key) == 1 and self.model is not Game:

@@ -16,10 +16,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ..i18n import _
-from ..models import Game
+from ..models import Game, new_game_id
 from .backup import FORMAT, FormatError, backed_up_game, read_document, same_game, single_game_backup, store_games
 from .errors import Conflict, Invalid
 from .game_file import storable_text
@@ -182,6 +183,13 @@ def import_game(db: Session, doc: object) -> Game:
             raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id)
         raise AlreadyHere(_("Another version of this game is already here; it was left as it is."), game_id)
     node.values.pop("next_game_id", None)  # a game of another household's: its "Play again" game is not here
+    if _elsewhere(db, game_id):
+        # the same game kept by another household of this deployment (its file shared): a copy of its own here,
+        # under new keys, so that neither household's game, link or code is the other's
+        node.values["id"] = new_game_id()
+        for code in ("join_code", "watch_code"):
+            node.values.pop(code, None)
+        game_id = node.values["id"]
     try:
         with new_games(db) as ids:
             (game,) = store_games(db, [("games[0]", node)])
@@ -191,6 +199,15 @@ def import_game(db: Session, doc: object) -> Game:
             raise AlreadyHere(_("This game is already here, exactly as in the file."), game_id) from None
         raise _refuse(str(e)) from None
     return game
+
+
+_WHOSE = select(Game.__table__.c.household_id).where(Game.__table__.c.id == bindparam("game_id"))
+"""Whose a game id is, in any household: asked only to keep an imported game's keys apart from another's."""
+
+
+def _elsewhere(db: Session, game_id: object) -> bool:
+    """Whether this game id is taken by a game of another household (this household's was looked for first)."""
+    return db.connection().execute(_WHOSE, {"game_id": game_id}).first() is not None
 
 
 def _named(doc: object) -> list[str]:

@@ -283,3 +283,22 @@ def test_a_stranger_with_the_same_player_name_sees_nothing_of_the_others_games(d
         shown = b_phone.get(page).get_data(as_text=True)
         assert theirs not in shown and "Zebediah" not in shown, page
     assert mine in b_phone.get(f"/people/{ana}").get_data(as_text=True)
+
+
+def test_a_game_file_shared_between_households_becomes_a_copy_of_its_own(database: str) -> None:
+    one, two = instance(database), instance(database)
+    a_phone, b_phone = one.test_client(), two.test_client()
+    _create(a_phone, "The Rossis", "Ana")
+    theirs = start_game(a_phone, "Ana", "Zebediah").rsplit("/", 1)[1]
+    _ok(enter_round(a_phone, f"/games/{theirs}", 0, 12, went_out="0"))
+    document = a_phone.get(f"/api/v1/games/{theirs}/export").get_data()
+    assert b'"household_id"' not in document  # whose a game is, is where it goes
+    _create(b_phone, "The Novaks", "Ana")
+    imported = b_phone.post("/api/v1/games/import", data=document, content_type="application/json")
+    assert imported.status_code == 201, imported.get_data(as_text=True)
+    copy = imported.get_json()["id"]
+    assert copy != theirs and len(imported.get_json()["rounds"]) == 1
+    assert b_phone.get(f"/games/{theirs}").status_code == 404
+    assert b_phone.get(f"/games/{copy}").status_code == 200
+    assert a_phone.get(f"/games/{copy}").status_code == 404
+    assert a_phone.get(f"/games/{theirs}").status_code == 200
