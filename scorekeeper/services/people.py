@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, event, exists, func, select, true, update
+from sqlalchemy import Connection, and_, bindparam, delete, event, exists, func, select, true, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, UOWTransaction
 
-from ..db import household_of, ours
+from ..db import EVERY, household_of, ours
 from ..i18n import _
 from ..models import Change, Game, Merge, Person, Seat, utcnow
 from ..reading import Field
@@ -68,10 +68,28 @@ def _link_new_seats(db: Session, _flush: UOWTransaction, _instances: Any) -> Non
     seats += [o for o in db.dirty if isinstance(o, Seat) and db.is_modified(o, include_collections=False)]
     if not seats:
         return
-    ids = _person_ids(db.connection(), (s.name for s in seats), household_of(db))
+    household = household_of(db)
+    by_household: dict[int, list[Seat]] = {}
     for seat in seats:
-        if seat.person_id != ids[seat.name]:
-            seat.person_id = ids[seat.name]
+        # work across households (a command of a hosted deployment): each seat is its game's household's
+        home = household if household != EVERY else _game_household(db, seat)
+        by_household.setdefault(home, []).append(seat)
+    for home, theirs in by_household.items():
+        ids = _person_ids(db.connection(), (s.name for s in theirs), home)
+        for seat in theirs:
+            if seat.person_id != ids[seat.name]:
+                seat.person_id = ids[seat.name]
+
+
+def _game_household(db: Session, seat: Seat) -> int:
+    """The household of the seat's game (as held in the session, else as stored)."""
+    game = seat.__dict__.get("game")
+    if isinstance(game, Game) and game.household_id is not None:
+        return game.household_id
+    return int(db.connection().execute(_WHOSE_GAME, {"game_id": seat.game_id}).scalar_one())
+
+
+_WHOSE_GAME = select(Game.__table__.c.household_id).where(Game.__table__.c.id == bindparam("game_id"))
 
 
 def link_seats(db: Session, game_id: str | None = None) -> int:

@@ -18,7 +18,7 @@ from sqlalchemy import event, func, select
 
 from scorekeeper import households
 from scorekeeper.db import BEHIND_ITS_GAME, session
-from scorekeeper.models import Base, Game, Household, HouseholdOwned, Person
+from scorekeeper.models import Base, Game, Household, HouseholdOwned, Person, Seat
 from scorekeeper.services import NotFound, game_stamp, read_game
 
 from .helpers import enter_round, start_game
@@ -165,3 +165,16 @@ def test_a_row_added_is_its_households_and_never_of_none(hosted: tuple[Flask, st
         db.add(Person(name="Eve", household_id=1))
         with pytest.raises(RuntimeError, match="another one"):
             db.flush()
+
+
+def test_work_across_households_links_each_seat_to_its_games_household(hosted: tuple[Flask, str]) -> None:
+    app, _game = hosted
+    with app.app_context():  # a command of a hosted deployment: every household at once
+        db = session()
+        game = Game(kind="mexican-train", set_highest=12, household_id=2)
+        game.seats = [Seat(position=0, name="Ana"), Seat(position=1, name="Eve")]
+        db.add(game)
+        db.commit()
+        people = db.execute(select(Person.name, Person.household_id).order_by(Person.household_id, Person.name))
+        assert people.all() == [("Ana", 1), ("Ben", 1), ("Ana", 2), ("Eve", 2)]
+        assert {s.person_id for s in game.seats} == set(db.scalars(select(Person.id).where(Person.household_id == 2)))
