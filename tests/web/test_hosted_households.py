@@ -572,3 +572,10 @@ def test_control_characters_are_refused_on_the_page_never_a_500(hosted: Flask, p
     assert made.status_code == 422 and "control character" in text(made)
     renamed = phone.post("/settings/household/name", data={"rename-name": bad, "rename-version": version(hosted)})
     assert renamed.status_code == 422
+
+
+def test_a_signed_in_phone_uses_the_api_with_its_session(phone: FlaskClient) -> None:
+    create(phone)
+    game = start_game(phone, "Ana", "Ben")
+    assert phone.get("/api/v1/players").status_code == 200
+    assert phone.get("/api/v1" + game).get_json()["id"] == game.rsplit("/", 1)[-1]
