@@ -99,7 +99,7 @@ def _free_port() -> int:
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A throwaway Redis (Debian's ``redis-server``) on a free port for the whole run, nothing kept on disk: its
     address. Skipped without the binary, unless REQUIRE_BROWSER=1 (CI), where a missing Redis must fail."""
-    binary = shutil.which(REDIS_SERVER) or ("/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
+    binary = shutil.which(REDIS_SERVER)
     if binary is None:
         if os.environ.get("REQUIRE_BROWSER") == "1":
             pytest.fail("REQUIRE_BROWSER=1 but redis-server is not installed (apt-get install redis-server)")
