@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
