@@ -40,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=183),  # a phone stays signed in, and keeps its games, for months
         SCOREKEEPER_PASSWORD=None,  # the household password; none: each phone sees the games it started or opened
         SCOREKEEPER_PUBLIC_URL=None,  # the address phones reach the site at behind a reverse proxy (the join page)
-        SCOREKEEPER_HOSTED=False,  # one deployment serving many households (scorekeeper.households)
+        SCOREKEEPER_HOSTED=False,  # many households on one deployment (scorekeeper.households); home mode by default
         SCOREKEEPER_TRUSTED_PROXIES=None,  # whose X-Forwarded-* headers are believed (scorekeeper.proxies)
     )
     if test_config is None:
@@ -48,9 +48,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD", "SCOREKEEPER_PUBLIC_URL", TRUSTED):
             if os.environ.get(key):
                 app.config[key] = os.environ[key]
-        for flag in ("SESSION_COOKIE_SECURE", "SCOREKEEPER_HOSTED"):
-            if os.environ.get(flag) == "1":
-                app.config[flag] = True
+        if os.environ.get("SCOREKEEPER_HOSTED") == "1":
+            app.config["SCOREKEEPER_HOSTED"] = True
+        if os.environ.get("SESSION_COOKIE_SECURE") == "1":
+            app.config["SESSION_COOKIE_SECURE"] = True
     else:
         app.config.from_mapping(test_config)
     if app.config["SCOREKEEPER_HOSTED"] and not app.config.get("SECRET_KEY"):
@@ -72,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.drafts import bp as drafts_bp
     from .views.games import bp as games_bp
     from .views.health import bp as health_bp
+    from .views.households import bp as households_bp
     from .views.join import bp as join_bp
     from .views.people import bp as people_bp
     from .views.pwa import bp as pwa_bp
@@ -98,6 +100,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(settings_bp)
     app.register_blueprint(household.bp)
+    app.register_blueprint(households_bp)
     app.register_blueprint(join_bp)
     app.register_blueprint(people_bp)
     app.register_blueprint(seats_bp)

@@ -1,27 +1,34 @@
-"""Hosted mode's households: which one a request belongs to.
+"""Whose data a request reads and writes: its household.
 
-A stand-in with the shared design's names (``HOME``, :func:`hosted`, :func:`current`, :func:`enter`) for the
-limits to key on until the households' own module lands; that one replaces this file whole."""
+Home mode (the default: ``make run``, no accounts) has one household, :data:`HOME`, and every request is its.
+Hosted mode (``SCOREKEEPER_HOSTED=1``) serves many: a request's household is the one its phone signed in to or
+its API token belongs to, and a request that has none reads and writes nothing a household owns. The one place
+that scopes every query by it is :mod:`scorekeeper.db`; this module only says which household it is."""
 
 from __future__ import annotations
 
-from flask import current_app, g
+from flask import current_app, g, has_app_context
 
-HOME = 1
-"""The one household of home mode."""
+from .models import HOME_HOUSEHOLD
+
+HOME = HOME_HOUSEHOLD
+"""Home mode's household (migration 0016)."""
 
 
 def hosted() -> bool:
-    """Whether this app serves many households (``SCOREKEEPER_HOSTED=1``)."""
-    return bool(current_app.config.get("SCOREKEEPER_HOSTED"))
+    """Whether this deployment serves many households (``SCOREKEEPER_HOSTED``)."""
+    return has_app_context() and bool(current_app.config.get("SCOREKEEPER_HOSTED"))
 
 
 def current() -> int | None:
-    """The request's household, once it is known (None: nobody signed in yet)."""
+    """The household of this request: always :data:`HOME` in home mode; in hosted mode the one it signed in to,
+    or None before it has."""
+    if not hosted():
+        return HOME
     found = g.get("household_id")
     return found if isinstance(found, int) else None
 
 
-def enter(household_id: int) -> None:
-    """This request acts for ``household_id`` from here on."""
+def enter(household_id: int | None) -> None:
+    """Make ``household_id`` this request's household (hosted mode: once its phone or token is known)."""
     g.household_id = household_id

@@ -35,7 +35,9 @@ from limits import parse_many
 from . import households
 from .errors import wants_json
 from .forms.household import LoginForm
+from .forms.households import CreateForm, SignInForm
 from .i18n import ngettext
+from .views.households import _welcome
 
 CLIENT_LIMIT = "SCOREKEEPER_SIGN_IN_LIMIT"
 HOUSEHOLD_LIMIT = "SCOREKEEPER_HOUSEHOLD_SIGN_IN_LIMIT"
@@ -103,10 +105,12 @@ MAX_GAMES_DEFAULT = 5000
 ten years keeps fewer; starting one more is refused (services.starting)."""
 
 SIGN_IN = frozenset({"households.sign_in"})
+SIGN_IN_PREFIX = "signin"
+"""The welcome page's sign-in form's field prefix (``signin-name``: scorekeeper.views.households)."""
 CREATE = frozenset({"households.create"})
 JOIN = frozenset({"households.invite", "household.open_game", "join.watch"})
 """Where a code or a link is tried: an invitation, a game's join code (``/open``), a watch link."""
-UNCOUNTED = frozenset({"health.healthz", "static"})
+UNCOUNTED = frozenset({"health.check", "static"})
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -120,8 +124,8 @@ def _household_counted() -> str | None:
 
 
 def _name_typed() -> str | None:
-    """The household name a sign-in typed, as the welcome page reads it (case and spacing aside)."""
-    typed = request.form.get("name")
+    """The household name a sign-in typed, as the welcome page sends it (case and spacing aside)."""
+    typed = request.form.get(f"{SIGN_IN_PREFIX}-name")
     if typed is None and request.is_json:
         body = request.get_json(silent=True)
         typed = body.get("name") if isinstance(body, dict) else None
@@ -224,7 +228,20 @@ def refused(message: str, wait: int) -> ResponseReturnValue:
     best = request.accept_mimetypes.best_match(["text/html", "application/json"])
     if wants_json() or best == "application/json":
         return jsonify(error=message, retry_after=wait), 429, headers
+    if request.endpoint in SIGN_IN | CREATE:  # the welcome page keeps what was typed, to send once the wait is over
+        return _welcome_refused(message), 429, headers
     return render_template("error.html", status=429, message=message), 429, headers
+
+
+def _welcome_refused(message: str) -> str:
+    """The welcome page with the wait said on the form that was sent (the passphrases are never drawn back)."""
+    if request.endpoint in SIGN_IN:
+        sign_in: Any = SignInForm(prefix=SIGN_IN_PREFIX)
+        sign_in.passphrase.errors = [message]
+        return _welcome(sign_in=sign_in)[0]
+    create: Any = CreateForm(prefix="create")
+    create.form_errors.append(message)
+    return _welcome(create=create)[0]
 
 
 def _check_hosted() -> ResponseReturnValue | None:

@@ -38,8 +38,8 @@ def create_game(db: Session, new: NewGame, *, most: int | None = None) -> Game:
 
 def check_room(db: Session, most: int) -> None:
     """Refuse one more game when the household keeps ``most`` already (its own: every query is scoped to the
-    request's household in one place). Checked before the writer's turn: two phones starting a game at the very
-    same moment may pass it both, one game over the limit, which is not worth a lock."""
+    request's household in one place, scorekeeper.db). Checked before the writer's turn: two phones starting a
+    game at the very same moment may pass it both, one game over the limit, which is not worth a lock."""
     kept = db.scalar(select(func.count()).select_from(Game).where(Game.deleted_at.is_(None))) or 0
     if kept >= most:
         raise QuotaReached(

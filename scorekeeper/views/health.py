@@ -11,7 +11,7 @@ bp = Blueprint("health", __name__)
 
 
 @bp.get("/healthz")
-def healthz() -> tuple[Response, int]:
+def check() -> tuple[Response, int]:
     """200 ``{"ok": true}`` while the database answers; 503 with the reason when it does not. Never kept anywhere:
     each check asks anew."""
     trouble = database_trouble(engine())

@@ -16,7 +16,7 @@ from scorekeeper import create_app
 from scorekeeper.app import _normalise_url
 from scorekeeper.services.results import upgrade
 
-from .stand_in import HOUSEHOLD_HEADER, add_stand_ins
+from .phones import PASSPHRASE, Phone
 
 
 def test_hosted_mode_refuses_to_start_without_a_secret_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,25 +73,16 @@ def instances(database_url: str, redis_url: str) -> tuple[Flask, Flask]:
         "SCOREKEEPER_HOSTED": True,
         "RATELIMIT_STORAGE_URI": redis_url,
     }
-    return add_stand_ins(create_app(dict(config))), add_stand_ins(create_app(dict(config)))
-
-
-PEER = {"REMOTE_ADDR": "203.0.113.40"}
+    return create_app(dict(config)), create_app(dict(config))
 
 
 def test_wrong_passphrases_spread_over_two_instances_are_counted_together(instances: tuple[Flask, Flask]) -> None:
-    clients = [app.test_client() for app in instances]
-    answers = [
-        clients[n % 2]
-        .post("/welcome/sign-in", data={"name": "Rossi", "passphrase": f"guess {n}"}, environ_base=PEER)
-        .status_code
-        for n in range(6)
-    ]
+    assert Phone(instances[0], "198.51.100.1").create("The Rossis").status_code == 302
+    guesser = [Phone(app, "203.0.113.40") for app in instances]  # one client, its requests to either instance
+    answers = [guesser[n % 2].sign_in("The Rossis", f"guess number {n}").status_code for n in range(6)]
     assert answers == [403] * 5 + [429]
-    for client in clients:  # either instance now refuses, the right passphrase too
-        right = client.post(
-            "/welcome/sign-in", data={"name": "Rossi", "passphrase": "sette e mezzo"}, environ_base=PEER
-        )
+    for phone in guesser:  # either instance now refuses, the right passphrase too
+        right = phone.sign_in("The Rossis")
         assert right.status_code == 429 and int(right.headers["Retry-After"]) > 0
 
 
@@ -100,49 +91,71 @@ def test_a_flood_of_households_spread_over_two_instances_is_answered_429_by_eith
 ) -> None:
     for app in instances:
         app.config["SCOREKEEPER_CREATE_ALL_LIMIT"] = "4 per hour"
-    clients = [app.test_client() for app in instances]
-    made = [
-        clients[n % 2].post("/welcome/create", environ_base={"REMOTE_ADDR": f"203.0.113.{n}"}).status_code
-        for n in range(4)
-    ]
-    assert made == [201] * 4
-    for n, client in enumerate(clients):
-        assert client.post("/welcome/create", environ_base={"REMOTE_ADDR": f"198.51.100.{n}"}).status_code == 429
+    made = [Phone(instances[n % 2], f"203.0.113.{n}").create(f"Family {n}").status_code for n in range(4)]
+    assert made == [302] * 4
+    for n, app in enumerate(instances):
+        assert Phone(app, f"198.51.100.{n}").create(f"Late family {n}").status_code == 429
 
 
 def test_a_households_request_quota_is_one_across_instances(instances: tuple[Flask, Flask]) -> None:
     for app in instances:
         app.config["SCOREKEEPER_HOUSEHOLD_REQUEST_LIMIT"] = "4 per minute"
-    clients = [app.test_client() for app in instances]
-    mine = {HOUSEHOLD_HEADER: "7"}
-    assert [clients[n % 2].get("/", headers=mine).status_code for n in range(4)] == [200] * 4
-    assert {client.get("/", headers=mine).status_code for client in clients} == {429}
+    first = Phone(instances[0], "203.0.113.7")
+    assert first.create("The Rossis").status_code == 302
+    second = Phone(instances[1], "203.0.113.8")
+    assert second.sign_in("The Rossis").status_code == 302
+    assert [(first, second)[n % 2].get("/").status_code for n in range(4)] == [200] * 4
+    assert {phone.get("/").status_code for phone in (first, second)} == {429}
+
+
+def _token(page: str, form: str = "") -> str:
+    found = re.search(rf'name="{form}csrf_token" type="hidden" value="([^"]+)"', page)
+    assert found, page
+    return found.group(1)
+
+
+def _hand_over(source: FlaskClient, target: FlaskClient) -> None:
+    """The phone's session cookie, as one instance last set it, sent to the other."""
+    cookie = source.get_cookie("session")
+    assert cookie is not None
+    target.set_cookie("session", cookie.value)
 
 
 def test_a_session_and_a_csrf_token_from_one_instance_are_taken_by_the_other(instances: tuple[Flask, Flask]) -> None:
     first, second = (app.test_client() for app in instances)
-    page = first.get("/games/new").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    assert token
-    cookie = first.get_cookie("session")
-    assert cookie is not None
-    second.set_cookie("session", cookie.value)
-    started = second.post("/games/new", data={"csrf_token": token.group(1), "players-0": "Ana", "players-1": "Bo"})
+    token = _token(first.get("/welcome").get_data(as_text=True), "create-")
+    _hand_over(first, second)
+    made = second.post(
+        "/welcome/create",
+        data={
+            "create-csrf_token": token,
+            "create-name": "The Rossis",
+            "create-passphrase": PASSPHRASE,
+            "create-passphrase_again": PASSPHRASE,
+            "create-player": "Ana",
+        },
+    )
+    assert made.status_code == 302, made.get_data(as_text=True)
+    _hand_over(second, first)  # signed in by the second instance: the first knows the phone
+    page = first.get("/games/new")
+    assert page.status_code == 200
+    _hand_over(first, second)
+    started = second.post(
+        "/games/new", data={"csrf_token": _token(page.get_data(as_text=True)), "players-0": "Ana", "players-1": "Bo"}
+    )
     assert started.status_code == 302, started.get_data(as_text=True)
     game = started.headers["Location"].rsplit("/", 1)[-1]
-    # the session as the second instance wrote it (the game remembered in it) is read by the first
-    again = second.get_cookie("session")
-    assert again is not None and again.value != cookie.value
-    first.set_cookie("session", again.value)
+    _hand_over(second, first)  # the game the second instance remembered in the session
     assert f"/games/{game}" in first.get("/").get_data(as_text=True)
 
 
 def test_one_game_has_the_same_etag_and_live_tag_on_both_instances(instances: tuple[Flask, Flask]) -> None:
-    first, second = (app.test_client() for app in instances)
-    first.get("/games/new")  # a session with its form token: the table page's ETag names it
-    cookie = first.get_cookie("session")
-    assert cookie is not None
-    second.set_cookie("session", cookie.value)  # one phone, its requests answered by either instance
+    member = Phone(instances[0])
+    assert member.create("The Rossis").status_code == 302
+    first = member.client
+    first.get("/games/new")  # the session's form token: the table page's ETag names it
+    second = instances[1].test_client()
+    _hand_over(first, second)  # one phone, its requests answered by either instance
     game = first.post("/api/v1/games", json={"players": ["Ana", "Bo"]}).get_json()["id"]
 
     def seen(client: FlaskClient) -> tuple[str | None, str, str | None]:
