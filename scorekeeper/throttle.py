@@ -31,6 +31,8 @@ from flask.typing import ResponseReturnValue
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
+from limits.errors import StorageError
+from redis.exceptions import RedisError
 
 from . import households
 from .errors import wants_json
@@ -244,10 +246,23 @@ def _welcome_refused(message: str) -> str:
     return _welcome(create=create)[0]
 
 
+STORE_DOWN = (RedisError, StorageError)
+"""What the limits' store raises when it does not answer: the request then goes through uncounted (logged), as a
+family at the table must not be locked out by a counter; the database stays the one thing an answer needs."""
+
+
 def _check_hosted() -> ResponseReturnValue | None:
     """Before a request in hosted mode: count it where it counts; 429 once a count is spent."""
     if request.endpoint in UNCOUNTED:
         return None
+    try:
+        return _spent()
+    except STORE_DOWN:
+        current_app.logger.warning("the rate limits' store does not answer: request let through uncounted")
+        return None
+
+
+def _spent() -> ResponseReturnValue | None:
     strategy = limiter().limiter
     now = time.time()
     for rule in RULES:
@@ -273,8 +288,11 @@ def _count_refused(response: Response) -> Response:
     for rule in RULES:
         key = rule.key() if rule.refused_only and rule.applies() else None
         if key is not None:
-            for item in parse_many(str(current_app.config[rule.setting])):
-                strategy.hit(item, "scorekeeper", rule.name, key)
+            try:
+                for item in parse_many(str(current_app.config[rule.setting])):
+                    strategy.hit(item, "scorekeeper", rule.name, key)
+            except STORE_DOWN:
+                current_app.logger.warning("the rate limits' store does not answer: a wrong passphrase uncounted")
     return response
 
 
@@ -282,6 +300,14 @@ def _init_hosted(app: Flask) -> None:
     for key, value in HOSTED_DEFAULTS.items():
         app.config.setdefault(key, (not app.testing and os.environ.get(key)) or value)
     app.config.setdefault(MAX_GAMES, int((not app.testing and os.environ.get(MAX_GAMES)) or MAX_GAMES_DEFAULT))
+    for setting in (CLIENT_LIMIT, HOUSEHOLD_LIMIT, *HOSTED_DEFAULTS):  # a typo found at start, not on a request
+        try:
+            parse_many(str(app.config[setting]))
+        except ValueError:
+            raise ValueError(
+                f"{setting}: {app.config[setting]!r} is not a limit; write it as Flask-Limiter does, "
+                '"5 per minute; 20 per hour"'
+            ) from None
     if not app.config.get("SCOREKEEPER_HOSTED"):
         return  # at home, the household password's limits only: as before
     # registered last, after the gates: the request's household is known by now
@@ -294,6 +320,8 @@ def init_app(app: Flask) -> None:
     mode, every limit of :data:`RULES`."""
     for key, value in DEFAULTS.items():
         app.config.setdefault(key, (not app.testing and os.environ.get(key)) or value)
+    # a Redis that stops answering costs a request one second at most, not the operating system's minutes
+    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 1, "socket_timeout": 1})
     found = Limiter(get_remote_address, app=app, default_limits=[], headers_enabled=False)
     app.extensions["scorekeeper_limiter"] = found
     # only the sign-in views have limits: every other request skips the limiter's look-ups (a fifth of what a

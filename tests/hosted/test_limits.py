@@ -253,3 +253,19 @@ def test_home_mode_counts_no_writes_requests_codes_or_games(tmp_path: Path, app_
     phone = Phone(app_factory(tmp_path, WTF_CSRF_ENABLED=False, **tight), "192.168.1.20")
     assert [_new_game(phone).status_code for _ in range(4)] == [201] * 4
     assert {phone.get("/open?game=ABCD-EFGH").status_code for _ in range(4)} == {302}
+
+
+# ---------------------------------------------------------------- settings and the store
+
+
+def test_a_limit_that_is_not_one_is_refused_at_start(hosted: Callable[..., Flask]) -> None:
+    with pytest.raises(ValueError, match="SCOREKEEPER_WRITE_LIMIT: 'five a minute' is not a limit"):
+        hosted(SCOREKEEPER_WRITE_LIMIT="five a minute")
+
+
+def test_with_the_limits_store_down_the_household_still_plays(hosted: Callable[..., Flask]) -> None:
+    app = hosted(RATELIMIT_STORAGE_URI="redis://127.0.0.1:1/0")  # nothing listens there
+    phone = _member(app, "The Rossis", "203.0.113.1")
+    assert _new_game(phone).status_code == 201
+    assert phone.get("/").status_code == 200
+    assert phone.sign_in("The Rossis", "not it at all").status_code == 403
