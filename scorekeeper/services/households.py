@@ -303,9 +303,17 @@ def _claim(db: Session, household_id: int, seen: int | None) -> None:
         raise Stale(seen or 0, stored)
 
 
-def sign_out(db: Session, household_id: int, phone_id: int) -> None:
-    """Sign one of the household's phones out: its next request finds no household. Signing out a phone that is
-    already out is no error (two phones may tap it at once)."""
+def sign_out(db: Session, household_id: int, seen: int | None, phone_id: int) -> None:
+    """Sign one of the household's phones out (from the settings page of another): its next request finds no
+    household. A phone already signed out is no error, once the version holds."""
+    with writer_turn(db.get_bind().engine):
+        _claim(db, household_id, seen)
+        db.execute(delete(Phone).where(Phone.id == phone_id, Phone.household_id == household_id))
+        db.commit()
+
+
+def leave(db: Session, household_id: int, phone_id: int) -> None:
+    """Sign this phone out, by its own hand: it names no version (nothing of the household changes but its row)."""
     with writer_turn(db.get_bind().engine):
         db.execute(delete(Phone).where(Phone.id == phone_id, Phone.household_id == household_id))
         db.commit()
@@ -352,7 +360,7 @@ def renew_invite(db: Session, household_id: int, seen: int | None) -> None:
         db.commit()
 
 
-def make_token(db: Session, household_id: int, label: str) -> str:
+def make_token(db: Session, household_id: int, seen: int | None, label: str) -> str:
     """A new API token for the household, returned once: only its digest is kept."""
     cleaned = " ".join(label.split())
     if not cleaned:
@@ -361,14 +369,16 @@ def make_token(db: Session, household_id: int, label: str) -> str:
         raise _invalid("label", _("Keep the label to %(max)d characters at most.", max=LABEL_MAX))
     token = "sk_" + secrets.token_urlsafe(32)
     with writer_turn(db.get_bind().engine):
+        _claim(db, household_id, seen)
         db.add(ApiToken(household_id=household_id, label=cleaned, token_hash=digest(token)))
         db.commit()
     return token
 
 
-def revoke_token(db: Session, household_id: int, token_id: int) -> None:
+def revoke_token(db: Session, household_id: int, seen: int | None, token_id: int) -> None:
     """Revoke one of the household's tokens: a client using it is answered 401 from then on."""
     with writer_turn(db.get_bind().engine):
+        _claim(db, household_id, seen)
         db.execute(delete(ApiToken).where(ApiToken.id == token_id, ApiToken.household_id == household_id))
         db.commit()
 
