@@ -171,3 +171,19 @@ def test_one_game_has_the_same_etag_and_live_tag_on_both_instances(instances: tu
     after = seen(first)
     assert after == seen(second)
     assert all(a != b for a, b in zip(before, after))  # and both moved on with the round
+
+
+def test_at_home_two_servers_sharing_redis_count_wrong_passwords_together(tmp_path: Path, redis_url: str) -> None:
+    url = f"sqlite:///{tmp_path / 'home.sqlite3'}"
+    upgrade(url)
+    config = {
+        "TESTING": True,
+        "DATABASE_URL": url,
+        "SECRET_KEY": "one key",
+        "WTF_CSRF_ENABLED": False,
+        "SCOREKEEPER_PASSWORD": "dominoes at nonna's",
+        "RATELIMIT_STORAGE_URI": redis_url,
+    }
+    clients = [create_app(dict(config)).test_client() for _ in range(2)]
+    tries = [clients[n % 2].post("/api/v1/sign-in", json={"password": f"guess {n}"}).status_code for n in range(6)]
+    assert tries == [403] * 5 + [429]
