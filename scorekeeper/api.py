@@ -22,6 +22,7 @@ from .services import export
 from .services.game_view import StoredGame
 from .services.loading import read_game, recent_game, shown_game
 from .services.play import play_json
+from .throttle import max_games
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -123,7 +124,7 @@ def _changed_meanwhile(e: services.Conflict | services.PreconditionFailed) -> tu
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
     """Start a game; a browser that starts one through the API finds it in its games list too."""
-    game = services.create_game(session(), services.new_game_from_json(_body()))
+    game = services.create_game(session(), services.new_game_from_json(_body()), most=max_games())
     remember(game.id)
     return _answer(game), 201
 

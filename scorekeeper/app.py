@@ -12,6 +12,8 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.routing import IntegerConverter
 
+from .proxies import TRUSTED
+
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: templates/, static/, instance/
 
 csrf = CSRFProtect()
@@ -39,10 +41,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SCOREKEEPER_PASSWORD=None,  # the household password; none: each phone sees the games it started or opened
         SCOREKEEPER_PUBLIC_URL=None,  # the address phones reach the site at behind a reverse proxy (the join page)
         SCOREKEEPER_HOSTED=False,  # many households on one deployment (scorekeeper.households); home mode by default
+        SCOREKEEPER_TRUSTED_PROXIES=None,  # whose X-Forwarded-* headers are believed (scorekeeper.proxies)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD", "SCOREKEEPER_PUBLIC_URL"):
+        for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD", "SCOREKEEPER_PUBLIC_URL", TRUSTED):
             if os.environ.get(key):
                 app.config[key] = os.environ[key]
         if os.environ.get("SCOREKEEPER_HOSTED") == "1":
@@ -51,6 +54,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.config["SESSION_COOKIE_SECURE"] = True
     else:
         app.config.from_mapping(test_config)
+    if app.config["SCOREKEEPER_HOSTED"] and not app.config.get("SECRET_KEY"):
+        # each instance would make its own in its instance/ folder: a phone's session and forms, signed by one,
+        # would be refused by the next
+        raise RuntimeError(
+            "Hosted mode (SCOREKEEPER_HOSTED=1) needs SECRET_KEY in the environment: one long random value, the "
+            "same for every instance (for example what `python -c 'import secrets; print(secrets.token_hex(32))'` "
+            "prints)."
+        )
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.config["DATABASE_URL"] = _normalise_url(app.config["DATABASE_URL"])
@@ -61,6 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.checker import bp as checker_bp
     from .views.drafts import bp as drafts_bp
     from .views.games import bp as games_bp
+    from .views.health import bp as health_bp
     from .views.households import bp as households_bp
     from .views.join import bp as join_bp
     from .views.people import bp as people_bp
@@ -93,17 +105,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(people_bp)
     app.register_blueprint(seats_bp)
     app.register_blueprint(share_bp)
+    app.register_blueprint(health_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
     throttle.init_app(app)  # wraps the sign-in views registered above
 
-    from . import compression, fast_pages, page_cache, static_files, templating
+    from . import compression, fast_pages, page_cache, proxies, static_files, templating
 
     templating.init_app(app)
     page_cache.init_app(app)
     compression.init_app(app)
     static_files.init_app(app)  # in front of Flask: a static file is answered from memory, with no session
     fast_pages.init_app(app)  # in front of everything above: a kept page asked again is answered before Flask
+    proxies.init_app(app)  # in front of it all: every part behind reads the request as the trusted proxy told it
     return app
 
 

@@ -119,6 +119,11 @@ class _QuietPolls(SecureCookieSessionInterface):
             return
         super().save_session(app, session, response)
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure-only when the settings say so, and on any request that came over HTTPS (through a trusted proxy:
+        scorekeeper.proxies): a cookie sent once over HTTPS is never sent back over plain HTTP."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         """Only a session changed by this answer, or a lasting one signed a day ago or more (not on a check for
         changes: it keeps its cookie as it is unless it changed it)."""

@@ -4,6 +4,10 @@ ahead when TEST_CLOCK_AHEAD_DAYS asks for it."""
 from __future__ import annotations
 
 import os
+import shutil
+import socket
+import subprocess
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -79,3 +83,58 @@ def app(tmp_path: Path) -> Flask:
 def client(app: Flask) -> Iterator[FlaskClient]:
     with app.test_client() as c:
         yield c
+
+
+REDIS_SERVER = "redis-server"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A throwaway Redis (Debian's ``redis-server``) on a free port for the whole run, nothing kept on disk: its
+    address. Skipped without the binary, unless REQUIRE_BROWSER=1 (CI), where a missing Redis must fail."""
+    binary = shutil.which(REDIS_SERVER)
+    if binary is None:
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail("REQUIRE_BROWSER=1 but redis-server is not installed (apt-get install redis-server)")
+        pytest.skip("redis-server is not installed")
+    import redis
+
+    port = _free_port()
+    folder = tmp_path_factory.mktemp("redis")
+    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    server = subprocess.Popen([*args, "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    client = redis.Redis.from_url(url)
+    try:
+        for _ in range(200):  # it listens within a few milliseconds; up to ten seconds on a busy machine
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if server.poll() is not None:
+                    pytest.fail(f"redis-server stopped at once (exit code {server.returncode})")
+                time.sleep(0.05)
+        else:
+            pytest.fail("redis-server did not answer within ten seconds")
+        yield url
+    finally:
+        client.close()
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_url(redis_server: str) -> str:
+    """The throwaway Redis, emptied for this test: the address to give ``RATELIMIT_STORAGE_URI``."""
+    import redis
+
+    with redis.Redis.from_url(redis_server) as client:
+        client.flushall()
+    return redis_server

@@ -32,7 +32,7 @@ from .checker import (
     reference_link,
 )
 from .drafts import Draft, DraftEntry, Sent, draft_of, mark_blocked, mark_double_end, mark_engine, send_mine
-from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, ServiceError
+from .errors import BadRequest, Conflict, Invalid, NotFound, PreconditionFailed, QuotaReached, ServiceError
 from .finish import finish_game
 from .game_view import (
     AnyGame,
@@ -130,6 +130,7 @@ __all__ = [
     "Conflict",
     "Field",
     "Invalid",
+    "QuotaReached",
     "NotFound",
     "PreconditionFailed",
     "Problems",

@@ -69,6 +69,12 @@ class PreconditionFailed(ServiceError):
         self.game = game
 
 
+class QuotaReached(ServiceError):
+    """The household keeps as much as one household may (hosted mode): nothing more until it makes room."""
+
+    status = 429
+
+
 class Invalid(ServiceError):
     """What was typed or sent is wrong; the errors say where."""
 

@@ -16,12 +16,13 @@ from .tallies import game_changed
 from .unit_of_work import change_row
 
 
-def play_again(db: Session, game: Game) -> Game:
+def play_again(db: Session, game: Game, *, most: int | None = None) -> Game:
     """Start a new game like ``game``: its players in seat order, its kind and setup, the seat after its first
     dealer dealing first (round the table: after the last seat comes the first).
 
     Asked again (a double tap, or another phone at the table tapping too), it answers the game started the
-    first time, as long as that game is not in the trash: one "Play again" makes one game."""
+    first time, as long as that game is not in the trash: one "Play again" makes one game. ``most``: the games
+    the household may keep (:func:`~scorekeeper.services.starting.create_game`)."""
     started = _next_game(db, game)
     if started is not None:
         return started
@@ -39,7 +40,7 @@ def play_again(db: Session, game: Game) -> Game:
     seats = sorted(game.seats, key=lambda s: s.position)
     first = seats[game.first_dealer].name if 0 <= (game.first_dealer or 0) < len(seats) else players[0]
     dealt = players.index(first) if first in players else -1  # gone from the table: the first seat deals
-    new = create_game(db, NewGame(kind_of(game.kind), players, setup, (dealt + 1) % len(players)))
+    new = create_game(db, NewGame(kind_of(game.kind), players, setup, (dealt + 1) % len(players)), most=most)
     # whoever links their game first wins; a phone that lost the race drops the game it made and opens that one
     in_use = select(Game.id).where(Game.deleted_at.is_(None))
     # a change to the old game (its table screen now leads to the new one): a claim, its version moves

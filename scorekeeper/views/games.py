@@ -14,6 +14,7 @@ from ..i18n import _, current_language
 from ..page_cache import csrf_part, flash_pending, kept, may_give_again, not_modified, page_tag, revalidate
 from ..phones import belong, my_games, password, remember, this_phone
 from ..services.loading import recent_game, shown_game
+from ..throttle import max_games
 from .drafts import send_seat
 from .round_pages import flash_saved, moved_on, round_page
 
@@ -37,17 +38,21 @@ def index() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-def new() -> str | Response:
+def new() -> ResponseReturnValue:
     """Start a game: players in seat order, the game and its setup."""
     form = NewGameForm()
+    status = 200
     last = services.last_players(session(), my_games())
     if request.method == "GET" and request.args.get("reuse"):
         form.reuse(last)
     if form.validate_on_submit():
         try:
-            game = services.create_game(session(), services.read_new_game(form.choices()))
+            game = services.create_game(session(), services.read_new_game(form.choices()), most=max_games())
         except services.Invalid as e:
             form.show(e)
+        except services.QuotaReached as e:  # on top of the form, kept as typed: it waits for a game deleted
+            form.form_errors.append(e.message)
+            status = e.status
         else:
             remember(game.id)
             return redirect(url_for("games.table", game_id=game.id))
@@ -59,7 +64,7 @@ def new() -> str | Response:
         suggestions=services.suggested_names(session(), my_games()),
         kinds=KINDS.values(),
         every_game_seats=EVERY_GAME_SEATS,
-    )
+    ), status
 
 
 @bp.get("/games/<game_id>")
@@ -293,7 +298,7 @@ def play_again(game_id: str) -> Response:
         return redirect(url_for("games.table", game_id=game_id))
     me = this_phone(game_id)
     name = game.seats[me].name if me is not None and me < len(game.seats) else None
-    new = services.play_again(session(), game)
+    new = services.play_again(session(), game, most=max_games())
     remember(new.id)
     # "I am Ana" carries over to the new game: the same player, wherever their seat is now (None: not playing on)
     if name is not None:

@@ -42,6 +42,8 @@ OPEN_ENDPOINTS = frozenset(
     {"household.login", "api.sign_in", "static", "choose_language", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
     # a game's read-only link: its unguessable code can only read, and a screen on the wall has nobody to sign in
     | {"join.watch", "join.watch_live", "join.watch_refused"}
+    # a load balancer's check: it says only whether the database answers
+    | {"health.check"}
 )
 
 

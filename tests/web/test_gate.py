@@ -28,6 +28,7 @@ OPEN = {
     "join.watch": "a game's read-only link for a screen on the wall, by its unguessable code, with nobody to sign in",
     "join.watch_live": "the read-only link's check for changes",
     "join.watch_refused": "the read-only link's answer to any write: 403, it writes nothing",
+    "health.check": "a load balancer's check of the instance: it says only whether the database answers",
 }
 """The endpoints a phone reaches without the household password, and why each must stay open."""
 
