@@ -1,0 +1,257 @@
+"""The instances docs/hosting.md documents, started on this machine as its unit files say.
+
+The page's fenced blocks are found by their first line, the file they are
+(``# /etc/systemd/system/scorekeeper@.service``, ``# /etc/scorekeeper/scorekeeper.env``), so what the tests
+and `make bench-hosted` start is what the page tells an administrator to write. Only what belongs to one
+machine is put in place of the page's values: the checkout for ``/srv/scorekeeper``, the port for ``%i``, and
+the settings the caller names (the database, the redis, the secret).
+
+Shared by tests/hosted/test_documented_instances.py, tests/browser/test_alternating_instances.py and
+scripts/bench_hosted.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "hosting.md"
+CHECKOUT = "/srv/scorekeeper"
+"""Where the page puts the checkout; here, the checkout these scripts run from."""
+INSTANCE_UNIT = "/etc/systemd/system/scorekeeper@.service"
+UPGRADE_UNIT = "/etc/systemd/system/scorekeeper-upgrade.service"
+ENVIRONMENT_FILE = "/etc/scorekeeper/scorekeeper.env"
+REDIS_SERVER = "/usr/bin/redis-server"
+
+
+def fenced_block(page: str, first_line: str) -> str:
+    """The text of the page's one fenced block whose first line is ``first_line`` (without that line)."""
+    found = []
+    for block in re.findall(r"^```[^\n]*\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL):
+        head, _, rest = block.partition("\n")
+        if head.strip() == first_line:
+            found.append(rest)
+    if len(found) != 1:
+        raise LookupError(f"docs/hosting.md has {len(found)} fenced blocks starting {first_line!r}, not one")
+    return str(found[0])
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What a systemd service unit says about its process: [Service]'s settings, each as its lines."""
+
+    settings: dict[str, list[str]]
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        settings: dict[str, list[str]] = {}
+        section = ""
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith(("#", ";")):
+                continue
+            if line.startswith("["):
+                section = line.strip("[]")
+            elif section == "Service":
+                key, _, value = line.partition("=")
+                settings.setdefault(key.strip(), []).append(value.strip())
+        return cls(settings)
+
+    def one(self, key: str) -> str:
+        values = self.settings.get(key, [])
+        if len(values) != 1:
+            raise LookupError(f"the unit sets {key} {len(values)} times, not once")
+        return values[0]
+
+    def environment(self, instance: str) -> dict[str, str]:
+        """Its ``Environment=`` assignments, ``%i`` read as ``instance``."""
+        found: dict[str, str] = {}
+        for line in self.settings.get("Environment", []):
+            for word in shlex.split(line.replace("%i", instance)):
+                key, _, value = word.partition("=")
+                found[key] = value
+        return found
+
+    def command(self, instance: str) -> list[str]:
+        """``ExecStart=``, ``%i`` read as ``instance`` and the page's checkout as this one."""
+        line = self.one("ExecStart").replace("%i", instance).replace(CHECKOUT, str(ROOT))
+        words = shlex.split(line)
+        if words and words[0] == f"{ROOT}/.venv/bin/{Path(words[0]).name}":
+            # this checkout's virtualenv may live elsewhere (the one running these scripts)
+            words[0] = str(Path(sys.executable).parent / Path(words[0]).name)
+        return words
+
+
+def environment_file(text: str) -> dict[str, str]:
+    """systemd's EnvironmentFile=: ``KEY=value`` lines, ``#`` comments."""
+    found: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            found[key.strip()] = value.strip().strip('"')
+    return found
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """The page's instance unit, upgrade unit and environment file."""
+
+    instance: Unit
+    upgrade: Unit
+    settings: dict[str, str]
+
+    @classmethod
+    def read(cls, path: Path = PAGE) -> Recipe:
+        page = path.read_text(encoding="utf-8")
+        instance = Unit.parse(fenced_block(page, f"# {INSTANCE_UNIT}"))
+        upgrade = Unit.parse(fenced_block(page, f"# {UPGRADE_UNIT}"))
+        for unit in (instance, upgrade):
+            if unit.one("EnvironmentFile") != ENVIRONMENT_FILE or unit.one("WorkingDirectory") != CHECKOUT:
+                raise LookupError("the units no longer read the page's environment file or run in its checkout")
+        return cls(instance, upgrade, environment_file(fenced_block(page, f"# {ENVIRONMENT_FILE}")))
+
+    def environment(self, **these: str) -> dict[str, str]:
+        """The environment file as the page writes it, with ``these`` settings in place of the page's values.
+
+        The environment the scripts run in is kept underneath (PATH, HOME), as systemd's own would be; the
+        app's settings from it are dropped, so only the page's and ``these`` reach the instances."""
+        unknown = set(these) - set(self.settings)
+        if unknown:
+            raise LookupError(f"the page's environment file sets no {sorted(unknown)}")
+        base = {k: v for k, v in os.environ.items() if k not in self.settings and not k.startswith("SCOREKEEPER")}
+        return {**base, **self.settings, **these}
+
+    def upgrade_db(self, environment: dict[str, str]) -> None:
+        """Run the upgrade unit's command once (scorekeeper upgrade-db), as `systemctl start` would."""
+        env = {**environment, **self.upgrade.environment("")}
+        subprocess.run(self.upgrade.command(""), env=env, cwd=ROOT, check=True, capture_output=True)
+
+    def start(self, port: int, environment: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+        """The instance unit for ``port`` (scorekeeper@PORT), in its own process group; returns once it answers."""
+        env = {**environment, **self.instance.environment(str(port))}
+        with log.open("ab") as out:
+            process = subprocess.Popen(
+                self.instance.command(str(port)), env=env, cwd=ROOT, stdout=out, stderr=out, start_new_session=True
+            )
+        wait_for_http(f"http://127.0.0.1:{port}/", process, log)
+        return process
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_http(url: str, process: subprocess.Popen[bytes], log: Path, seconds: float = 60) -> None:
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # any answer at all: it is up
+        except OSError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(f"{url} exited with {process.returncode}; see {log}")
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer within {seconds:.0f} s; see {log}")
+
+
+def start_redis(port: int, folder: Path) -> subprocess.Popen[bytes]:
+    """A throwaway redis-server on loopback that keeps nothing on disk; returns once it answers PING."""
+    args = [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    args += ["--dir", str(folder), "--logfile", str(folder / "redis.log")]
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    ends = time.monotonic() + 20
+    while time.monotonic() < ends:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return process
+        except OSError:
+            pass
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    stop(process)
+    raise RuntimeError(f"redis-server did not answer on port {port}; see {folder / 'redis.log'}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a process started here with its whole group (gunicorn's master and workers), as systemd does."""
+    if process.poll() is None:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def wipe_postgres(url: str) -> None:
+    """Empty a PostgreSQL database the caller may wipe (a test's or a benchmark's), for a fresh upgrade-db."""
+    import psycopg
+
+    with psycopg.connect(re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", url), autocommit=True) as db:
+        db.execute("DROP SCHEMA public CASCADE")
+        db.execute("CREATE SCHEMA public")
+
+
+@dataclass
+class Served:
+    """Instances started from the page, on one database and one redis."""
+
+    bases: list[str]
+    """Each instance's address, http://127.0.0.1:PORT."""
+    processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    """Each instance's gunicorn master (its workers are its children)."""
+
+
+@contextmanager
+def documented_instances(count: int, database_url: str, folder: Path, **settings: str) -> Iterator[Served]:
+    """A redis-server, ``scorekeeper upgrade-db`` and ``count`` instances as docs/hosting.md starts them, on the
+    PostgreSQL database of ``database_url`` (wiped first); everything stopped on the way out.
+
+    ``settings`` replace more of the page's environment file (its other values are used as written)."""
+    import secrets
+
+    recipe = Recipe.read()
+    redis_port = free_port()
+    redis = start_redis(redis_port, folder)
+    served = Served([])
+    try:
+        environment = recipe.environment(
+            DATABASE_URL=database_url,
+            RATELIMIT_STORAGE_URI=f"redis://127.0.0.1:{redis_port}/0",
+            SECRET_KEY=secrets.token_hex(32),  # one key for every instance, as the page says
+            **settings,
+        )
+        wipe_postgres(database_url)
+        recipe.upgrade_db(environment)
+        for _ in range(count):
+            port = free_port()
+            served.processes.append(recipe.start(port, environment, folder / f"instance-{port}.log"))
+            served.bases.append(f"http://127.0.0.1:{port}")
+        yield served
+    finally:
+        for process in served.processes:
+            stop(process)
+        stop(redis)
