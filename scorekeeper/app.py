@@ -38,12 +38,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=183),  # a phone stays signed in, and keeps its games, for months
         SCOREKEEPER_PASSWORD=None,  # the household password; none: each phone sees the games it started or opened
         SCOREKEEPER_PUBLIC_URL=None,  # the address phones reach the site at behind a reverse proxy (the join page)
+        SCOREKEEPER_HOSTED=False,  # many households on one deployment (scorekeeper.households); home mode by default
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         for key in ("DATABASE_URL", "SECRET_KEY", "SCOREKEEPER_PASSWORD", "SCOREKEEPER_PUBLIC_URL"):
             if os.environ.get(key):
                 app.config[key] = os.environ[key]
+        if os.environ.get("SCOREKEEPER_HOSTED") == "1":
+            app.config["SCOREKEEPER_HOSTED"] = True
         if os.environ.get("SESSION_COOKIE_SECURE") == "1":
             app.config["SESSION_COOKIE_SECURE"] = True
     else:

@@ -37,13 +37,76 @@ class Base(DeclarativeBase):
     pass
 
 
+HOME_HOUSEHOLD = 1
+"""The one household of home mode (migration 0016 makes it): every row of a home server is its."""
+
+
+class Household(Base):
+    """A family or a club: the data boundary of hosted mode (scorekeeper.households). Home mode has one, made by
+    migration 0016 with no passphrase; a hosted deployment has one per family that created one."""
+
+    __tablename__ = "household"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    name_key: Mapped[str] = mapped_column(String(60), unique=True)
+    """The name as signing in compares it (case and spacing folded): two households cannot share a name."""
+    passphrase_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The passphrase's Argon2 hash; None for home mode's household, which has none."""
+    invite_code: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True)
+    """The key of the household's invite link; renewing it makes the old link join nobody."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """Grows by one with every change to the household's settings (a rename, a new passphrase or invite)."""
+
+
+class HouseholdOwned:
+    """A table whose rows belong to one household: the root rows a request reaches first (a game, a person and
+    what is kept about them). The rows under a game (seats, rounds, scores) are reached only through it."""
+
+    household_id: Mapped[int] = mapped_column(
+        ForeignKey("household.id", ondelete="CASCADE"), index=True, server_default=str(HOME_HOUSEHOLD)
+    )
+
+
+class Phone(Base):
+    """A phone signed in to a household in hosted mode: its cookie holds the id and a secret whose digest is here,
+    so that signing the phone out on the settings page (deleting the row) ends its session everywhere."""
+
+    __tablename__ = "phone"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    household_id: Mapped[int] = mapped_column(ForeignKey("household.id", ondelete="CASCADE"), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64))
+    """The SHA-256 of the secret the phone's session holds (hex)."""
+    player: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    """Whose phone it is, as its player said; None until they say."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ApiToken(Base):
+    """A household's key for the JSON API (``Authorization: Bearer ...``), made and revoked on the settings page.
+    Only its digest is kept: the token is shown once, when it is made."""
+
+    __tablename__ = "api_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    household_id: Mapped[int] = mapped_column(ForeignKey("household.id", ondelete="CASCADE"), index=True)
+    label: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """The SHA-256 of the token (hex)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
 IN_USE = text("deleted_at IS NULL")
 """A game not in the trash, as the partial indexes of the lists say it."""
 IN_TRASH = text("deleted_at IS NOT NULL")
 """A game in the trash."""
 
 
-class Game(Base):
+class Game(HouseholdOwned, Base):
     __tablename__ = "game"
     __table_args__ = (
         UniqueConstraint("watch_code", name="uq_game_watch_code"),
@@ -265,13 +328,13 @@ ACTIVE = text("merged_into IS NULL")
 """A person not merged into another one."""
 
 
-class Person(Base):
+class Person(HouseholdOwned, Base):
     """A person of the household, the same across games: each seat with their name is theirs (services.people)."""
 
     __tablename__ = "person"
     __table_args__ = (
         # a name belongs to one person at a time; a person merged away keeps theirs, to get it back on undo
-        Index("uq_person_name", "name", unique=True, sqlite_where=ACTIVE, postgresql_where=ACTIVE),
+        Index("uq_person_name", "household_id", "name", unique=True, sqlite_where=ACTIVE, postgresql_where=ACTIVE),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -281,7 +344,7 @@ class Person(Base):
     """The person this one was merged into; None for a person of the household as they are."""
 
 
-class Merge(Base):
+class Merge(HouseholdOwned, Base):
     """One merge of a person into another, with what it changed, so that it can be undone exactly."""
 
     __tablename__ = "person_merge"
@@ -301,7 +364,7 @@ FINISHED = text("place IS NOT NULL")
 """A tally part of a seat that ended a finished game (it has a place)."""
 
 
-class TallyPart(Base):
+class TallyPart(HouseholdOwned, Base):
     """What one seat of a game not in the trash counts in its person's tallies (services.tallies): the person,
     the game's kind and start, and the seat's result once the game is over (``place`` None before).
 
@@ -349,7 +412,7 @@ class TallyPart(Base):
     """As in SeatResult: the seat's result in a finished game, None while it goes on."""
 
 
-class Tally(Base):
+class Tally(HouseholdOwned, Base):
     """One person's records at one game kind over the finished games started in one month (migration 0015): what
     the leaderboard and a person's page add up, a few rows per person instead of a row per seat ever played."""
 
@@ -382,7 +445,7 @@ class Tally(Base):
     streak: Mapped[int] = mapped_column(Integer)
 
 
-class TallyPair(Base):
+class TallyPair(HouseholdOwned, Base):
     """How a person fared against another at one game kind, over the finished games both played (migration 0015)."""
 
     __tablename__ = "tally_pair"
@@ -395,7 +458,7 @@ class TallyPair(Base):
     behind: Mapped[int] = mapped_column(Integer)
 
 
-class TallyPerson(Base):
+class TallyPerson(HouseholdOwned, Base):
     """A person's games not in the trash, finished or not, and when the latest started (migration 0015)."""
 
     __tablename__ = "tally_person"
