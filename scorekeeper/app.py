@@ -61,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.checker import bp as checker_bp
     from .views.drafts import bp as drafts_bp
     from .views.games import bp as games_bp
+    from .views.households import bp as households_bp
     from .views.join import bp as join_bp
     from .views.people import bp as people_bp
     from .views.pwa import bp as pwa_bp
@@ -87,6 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(settings_bp)
     app.register_blueprint(household.bp)
+    app.register_blueprint(households_bp)
     app.register_blueprint(join_bp)
     app.register_blueprint(people_bp)
     app.register_blueprint(seats_bp)

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from typing import TYPE_CHECKING
 
-from flask import current_app, session
+from flask import current_app, g, session
 
+from . import households
 from .rules.i18n import N_
 from .services.inputs import is_game_id
+
+if TYPE_CHECKING:
+    from .services.households import SignedIn
 
 MY_GAMES = "games"
 """The session key of this browser's game ids, most recently opened first."""
@@ -45,7 +50,15 @@ def signed_in() -> bool:
 def my_games() -> list[str] | None:
     """The ids of the games this browser started or opened, newest first; None when it may see every game (past
     the household password). The one scope of a request: the games list, the people, their records and stats, and
-    every change to a person (pages and API alike) go by it."""
+    every change to a person (pages and API alike) go by it.
+
+    In hosted mode: None for a member of the request's household (a signed-in phone or an API token), the one game
+    a guest opened by its link, nothing for anyone else."""
+    if households.hosted():
+        if g.get(MEMBER_KEY) is not None:
+            return None
+        game_id = g.get(GUEST_KEY)
+        return [game_id] if isinstance(game_id, str) else []
     if password() is not None:
         return None
     ids = session.get(MY_GAMES)
@@ -54,7 +67,7 @@ def my_games() -> list[str] | None:
 
 def remember(game_id: str) -> None:
     """Put the game first in this browser's list (kept to the MAX_GAMES most recent)."""
-    if password() is not None:
+    if password() is not None or households.hosted():  # hosted: a member sees every game, a guest its one
         return
     ids = my_games() or []
     if ids[:1] == [game_id]:
@@ -99,3 +112,61 @@ def sign_in(typed: object) -> bool:
     session[SIGNED_IN] = _digest(secret)
     session.permanent = True
     return True
+
+
+# -- hosted mode (SCOREKEEPER_HOSTED): a phone signed in to a household, or the guest of one game ----------------
+
+MEMBER = "phone"
+"""Session key of a phone signed in to a household: ``{"household": id, "phone": id, "key": secret}``. The phone's
+row keeps only the key's digest, so deleting the row (signed out, household deleted) ends the session at once."""
+MEMBER_KEY = "member_phone"
+"""``flask.g``: the id of the signed-in phone this request came from (0 for an API token); unset for anyone else."""
+GUEST_KEY = "guest_game"
+"""``flask.g``: the game a guest's request may see."""
+
+
+def keep_member(signed: SignedIn) -> None:
+    """This phone is signed in to a household (created, signed in or joined by invite) for months."""
+    session[MEMBER] = {"household": signed.household_id, "phone": signed.phone_id, "key": signed.key}
+    session.permanent = True
+
+
+def member_session() -> tuple[int, object, object] | None:
+    """The household, phone id and key this phone's session holds, unchecked; None when it holds none."""
+    kept = session.get(MEMBER)
+    if not isinstance(kept, dict):
+        return None
+    household = kept.get("household")
+    if not isinstance(household, int) or isinstance(household, bool):
+        return None
+    return household, kept.get("phone"), kept.get("key")
+
+
+def this_phone_id() -> int | None:
+    """The id of the signed-in phone this request came from (hosted mode); None for a token, a guest or nobody."""
+    found = g.get(MEMBER_KEY)
+    return found if isinstance(found, int) and found > 0 else None
+
+
+def forget_member() -> None:
+    """This phone is signed out (or its household is gone): its session keeps no household."""
+    session.pop(MEMBER, None)
+
+
+def forget_who() -> None:
+    """This request is neither a member's nor a guest's (yet)."""
+    g.pop(MEMBER_KEY, None)
+    g.pop(GUEST_KEY, None)
+
+
+def as_member(phone_id: int) -> None:
+    """This request comes from a member of the household entered (a phone's id, 0 for an API token)."""
+    g.pop(GUEST_KEY, None)
+    setattr(g, MEMBER_KEY, phone_id)
+
+
+def as_guest(game_id: str) -> None:
+    """This request comes from the guest of one game: a phone that is no member and opened it by its link, which
+    is the key to it (as in home mode). It sees that game and nothing else of the household."""
+    g.pop(MEMBER_KEY, None)
+    setattr(g, GUEST_KEY, game_id)

@@ -11,12 +11,25 @@ from flask import Blueprint, Flask, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
+from .. import households
+from ..db import engine
 from ..db import session as db_session
 from ..errors import error_response
 from ..forms.household import LoginForm
 from ..i18n import _
-from ..phones import WRONG_PASSWORD, password, sign_in, signed_in
+from ..phones import (
+    WRONG_PASSWORD,
+    as_guest,
+    as_member,
+    forget_member,
+    forget_who,
+    member_session,
+    password,
+    sign_in,
+    signed_in,
+)
 from ..redirects import same_site
+from ..services import households as household_rows
 from ..services import join
 from ..services.errors import ServiceError
 from ..services.inputs import is_game_id
@@ -32,9 +45,20 @@ OPEN_ENDPOINTS = frozenset(
 )
 
 
+# hosted mode: pages a phone needs before it belongs to a household (welcome, create, sign in, join by invite), the
+# app's shell, a game's read-only link, and the health check a load balancer asks
+HOSTED_OPEN = frozenset(
+    {"households.welcome", "households.create", "households.sign_in", "households.invite", "health.check"}
+    | {"household.login", "static", "choose_language", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
+    | {"join.watch", "join.watch_live", "join.watch_refused"}
+)
+
+
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> ResponseReturnValue:
     """Ask once for the household password; the phone then stays signed in for months."""
+    if households.hosted():  # hosted mode has no site password: each household signs in on its own
+        return redirect(url_for("households.welcome"))
     secret = password()
     target = same_site(request.args.get("next"), url_for("games.index"))
     if secret is None or signed_in():
@@ -91,9 +115,60 @@ def _game_id(typed: str) -> str | None:
     return candidate if is_game_id(candidate) and candidate != "new" else None
 
 
+def _resolve_hosted() -> ResponseReturnValue | None:
+    """Enter the request's household, if it has one: an API token's, a signed-in phone's (its row must still be
+    there with that key: signed out or deleted ends it at once, on every instance), or, for a phone that is
+    neither, that of the game it opened by its link (a guest of that one game). A token that opens nothing is
+    answered 401 at once: a client that sent one expects it to count."""
+    # from nothing: an app context kept from an earlier request (a test client's `with`) must lend it no household
+    households.enter(None)
+    forget_who()
+    auth = request.headers.get("Authorization", "")
+    if auth[:7].lower() == "bearer ":
+        found = household_rows.token_household(engine(), auth[7:].strip())
+        if found is None:
+            return error_response(
+                401, _("This API token opens no household: it was revoked or mistyped. Make a new one in Settings.")
+            )
+        households.enter(found)
+        as_member(0)
+        return None
+    kept = member_session()
+    if kept is not None:
+        household_id, phone_id, key = kept
+        if isinstance(phone_id, int) and household_rows.phone_household(engine(), phone_id, key) == household_id:
+            households.enter(household_id)
+            as_member(phone_id)
+            return None
+        forget_member()  # signed out on another phone, or the household was deleted
+    game_id = (request.view_args or {}).get("game_id")
+    if isinstance(game_id, str) and is_game_id(game_id):
+        found = household_rows.game_household(engine(), game_id)
+        if found is not None:
+            households.enter(found)
+            as_guest(game_id)
+    return None
+
+
+def _hosted_gate() -> ResponseReturnValue | None:
+    refused = _resolve_hosted()
+    if refused is not None:
+        return refused
+    if households.current() is not None or request.endpoint in HOSTED_OPEN or request.endpoint is None:
+        return None
+    if request.blueprint == "api":
+        return error_response(
+            401,
+            _("Sign in first: send Authorization: Bearer with a token made in your household's Settings."),
+        )
+    return redirect(url_for("households.welcome", next=request.full_path.rstrip("?")))
+
+
 def init_app(app: Flask) -> None:
     @app.before_request
     def household_only() -> ResponseReturnValue | None:
+        if households.hosted():
+            return _hosted_gate()
         if password() is None or request.endpoint in OPEN_ENDPOINTS or signed_in():
             return None
         if request.blueprint == "api":
