@@ -12,6 +12,7 @@ scripts/bench_hosted.py.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -21,11 +22,14 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "hosting.md"
@@ -255,3 +259,57 @@ def documented_instances(count: int, database_url: str, folder: Path, **settings
         for process in served.processes:
             stop(process)
         stop(redis)
+
+
+class Member:
+    """A phone of a household in hosted mode, signed in through the welcome page as a person would: its cookies
+    (the session, which holds the phone's key) go with every request, to whichever instance it names."""
+
+    def __init__(self) -> None:
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    @classmethod
+    def create_household(cls, base: str, name: str, passphrase: str, player: str) -> Member:
+        """Create a household on the welcome page; this phone is its first member."""
+        member = cls()
+        fields = {"name": name, "passphrase": passphrase, "passphrase_again": passphrase, "player": player}
+        member.send_form(base, "/welcome", "/welcome/create", "create", fields)
+        return member
+
+    @classmethod
+    def sign_in(cls, base: str, name: str, passphrase: str, player: str) -> Member:
+        """Sign a new phone in to a household with its name and passphrase."""
+        member = cls()
+        fields = {"name": name, "passphrase": passphrase, "player": player}
+        member.send_form(base, "/welcome", "/welcome/sign-in", "signin", fields)
+        return member
+
+    def send_form(self, base: str, page: str, action: str, prefix: str, fields: dict[str, str]) -> None:
+        """Post one of the page's forms (``prefix``: the form's field prefix) with its CSRF token, as a browser
+        does; raises unless the app took it (it redirects onward)."""
+        with self.opener.open(base + page, timeout=30) as answer:
+            html = answer.read().decode()
+        token = re.search(rf'<input[^>]*name="{prefix}-csrf_token"[^>]*value="([^"]+)"', html)
+        if token is None:
+            raise LookupError(f"{page} has no {prefix} form")
+        data = {f"{prefix}-{k}": v for k, v in fields.items()} | {f"{prefix}-csrf_token": token.group(1)}
+        request = urllib.request.Request(base + action, data=urllib.parse.urlencode(data).encode(), method="POST")
+        with self.opener.open(request, timeout=30) as answer:  # a 4xx raises HTTPError, saying what was wrong
+            if urllib.parse.urlsplit(answer.url).path == "/welcome":
+                raise RuntimeError(f"{action} did not sign this phone in")
+
+    def call(self, base: str, method: str, path: str, body: object = None) -> tuple[int, Any]:
+        """One JSON API request with this phone's session; the status and the decoded body."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        try:
+            with self.opener.open(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read() or b"null")
+
+    def cookie(self) -> str:
+        """The Cookie header this phone sends (for clients of their own: the benchmark's)."""
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)

@@ -1,6 +1,6 @@
-"""Three phones at one table, served by two instances in turn (docs/hosting.md's recipe behind a round-robin
-proxy, so each phone's page, poll and post may reach either instance): rounds entered from different phones
-show on every phone within 3 s, and each is stored once."""
+"""Three phones of one household at one table, served by two instances in turn (docs/hosting.md's recipe, hosted
+mode, behind a round-robin proxy, so each phone's page, poll and post may reach either instance): rounds entered
+from different phones show on every phone within 3 s, and each is stored once."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ LIVE = 3000
 """Milliseconds within which a round entered on one phone must show on every other one."""
 DATABASE = os.environ.get("TEST_DATABASE_URL", "")
 PLAYERS = ("Ana", "Ben", "Cleo")
+PASSPHRASE = "double twelve on the kitchen table"
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +65,23 @@ def test_phones_served_by_alternating_instances_see_every_round_once(
 ) -> None:
     phone = {**browser_context_args, "viewport": SMALL_PHONE}
     a, b, c = (browser.new_context(**phone).new_page() for _ in range(3))
+    # hosted mode, as the page configures it: A creates the household, B and C sign in to it
+    a.goto(proxy.url + "/games/new")
+    create = a.locator("#create")
+    create.get_by_label("Household name").fill("The Novaks")
+    create.get_by_label("Passphrase (at least 10 characters)").fill(PASSPHRASE)
+    create.get_by_label("The same passphrase again").fill(PASSPHRASE)
+    create.get_by_label("Your name (whose phone this is)").fill("Ana")
+    create.get_by_role("button", name="Create the household").click()
+    for joiner, name in ((b, "Ben"), (c, "Cleo")):
+        joiner.goto(proxy.url + "/")
+        sign_in = joiner.locator("#sign-in")
+        sign_in.get_by_label("Household name").fill("The Novaks")
+        sign_in.get_by_label("Passphrase", exact=True).fill(PASSPHRASE)
+        sign_in.get_by_label("Your name (whose phone this is)").fill(name)
+        sign_in.get_by_role("button", name="Sign in").click()
+        expect(joiner).not_to_have_url(re.compile(r"/welcome"))
+
     a.goto(proxy.url + "/games/new")
     for seat, name in enumerate(PLAYERS, start=1):
         a.get_by_label(f"Player {seat}", exact=True).fill(name)

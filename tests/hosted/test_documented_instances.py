@@ -3,15 +3,12 @@ redis, after `scorekeeper upgrade-db`, and a round played through both is the sa
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -39,50 +36,58 @@ def instances(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
         yield served.bases
 
 
-def call(base: str, method: str, path: str, body: object = None) -> tuple[int, Any]:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status, json.loads(answer.read() or b"null")
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
+@pytest.fixture(scope="module")
+def members(instances: list[str]) -> tuple[recipe.Member, recipe.Member]:
+    """Two phones of one household: one created it on the first instance, the other signed in on the second."""
+    first, second = instances
+    ana = recipe.Member.create_household(first, "The Novaks", "dominoes every friday", "Ana")
+    return ana, recipe.Member.sign_in(second, "The Novaks", "dominoes every friday", "Ben")
 
 
 def test_a_round_started_on_one_instance_and_entered_on_the_other_reads_the_same_on_both(
-    instances: list[str],
+    instances: list[str], members: tuple[recipe.Member, recipe.Member]
 ) -> None:
     first, second = instances
-    status, game = call(first + "/api/v1", "POST", "/games", {"players": ["Ana", "Ben", "Cleo"]})
+    ana, ben = members
+    status, game = ana.call(first, "POST", "/api/v1/games", {"players": ["Ana", "Ben", "Cleo"]})
     assert status == 201, game
-    rounds = f"/games/{game['id']}/rounds"
+    rounds = f"/api/v1/games/{game['id']}/rounds"
     hand = {"number": 1, "pips": {"Ana": 0, "Ben": 23, "Cleo": 41}, "went_out": "Ana"}
-    status, after = call(second + "/api/v1", "POST", rounds, hand)
+    status, after = ben.call(second, "POST", rounds, hand)
     assert status == 201, after
-    assert call(second + "/api/v1", "POST", rounds, hand)[0] in (200, 201)  # sent again: still one round
+    assert ben.call(second, "POST", rounds, hand)[0] == 200  # sent again: still one round
     for base in (first, second):
-        status, read = call(base + "/api/v1", "GET", f"/games/{game['id']}")
-        assert status == 200
-        assert [r["pips"] for r in read["rounds"]] == [{"Ana": 0, "Ben": 23, "Cleo": 41}]
-        assert read["version"] == after["version"]
+        for phone in (ana, ben):
+            status, read = phone.call(base, "GET", f"/api/v1/games/{game['id']}")
+            assert status == 200
+            assert [r["pips"] for r in read["rounds"]] == [{"Ana": 0, "Ben": 23, "Cleo": 41}]
+            assert read["version"] == after["version"]
 
 
-def test_every_instance_says_the_same_game_changed_when_the_other_wrote(instances: list[str]) -> None:
+def test_every_instance_says_the_game_changed_when_the_other_wrote(
+    instances: list[str], members: tuple[recipe.Member, recipe.Member]
+) -> None:
     first, second = instances
-    _, game = call(first + "/api/v1", "POST", "/games", {"players": ["Ana", "Ben"]})
+    ana, ben = members
+    _, game = ana.call(first, "POST", "/api/v1/games", {"players": ["Ana", "Ben"]})
     live = f"/api/v1/games/{game['id']}/live"
     tags = set()
     for base in (first, second):
-        with urllib.request.urlopen(base + live, timeout=10) as answer:
+        with ana.opener.open(base + live, timeout=10) as answer:
             tags.add(answer.headers["ETag"])
     assert len(tags) == 1
     hand = {"number": 1, "pips": {"Ana": 0, "Ben": 9}, "went_out": "Ana"}
-    assert call(first + "/api/v1", "POST", f"/games/{game['id']}/rounds", hand)[0] == 201
-    for base in (first, second):  # each asks as a phone holding the old tag does
-        request = urllib.request.Request(base + live, headers={"If-None-Match": tags.copy().pop()})
-        with urllib.request.urlopen(request, timeout=10) as answer:
+    assert ben.call(second, "POST", f"/api/v1/games/{game['id']}/rounds", hand)[0] == 201
+    for base in (first, second):  # each asked as a phone holding the old tag asks
+        request = urllib.request.Request(base + live, headers={"If-None-Match": next(iter(tags))})
+        with ana.opener.open(request, timeout=10) as answer:
             assert answer.status == 200 and answer.headers["ETag"] not in tags
+
+
+def test_without_signing_in_the_instances_open_nothing(instances: list[str]) -> None:
+    for base in instances:
+        status, body = recipe.Member().call(base, "POST", "/api/v1/games", {"players": ["Eve", "Mallory"]})
+        assert status == 401, body
 
 
 # the page itself: what the test above starts is what an administrator is told to write
