@@ -38,6 +38,7 @@ PERIOD = 1.5
 """Seconds a table screen waits after one live check's answer before the next (static/live.js)."""
 PHONES_PER_HOUSEHOLD = 2.5
 NAMES = ["Ana", "Ben", "Cleo"]
+PASSPHRASE = "a benchmark's households"
 ROUNDS = 12
 """A table writes at most this many rounds (a Mexican Train game has 13): the game never ends mid-run."""
 KEPT = 4.0
@@ -143,6 +144,8 @@ class Table:
 
     game_id: str
     players: list[str]
+    headers: dict[str, str]
+    """What its phones send with every request: the household's address and session."""
     rounds: int = 0
     writes: list[tuple[int, float]] = field(default_factory=list)
     """(version a round made, when its write was answered)."""
@@ -175,16 +178,26 @@ class Step:
         return self.cpu / (self.phones / 1000) / (self.seconds / 60)
 
 
-async def new_household(instances: Instances, number: int) -> Table:
-    """A household with a game on its table (home mode: a game anyone with its link keeps).
+async def new_household(instances: Instances, number: int, hosted: bool) -> Table:
+    """A household with a game on its table. Hosted: made on the welcome page, as a family makes it, from an
+    address of its own (the benchmark stands where the proxy would, and says so in X-Forwarded-For); its
+    phones share the first phone's session. Home mode: a game anyone with its link keeps.
 
-    Each household's players have names of their own, as two families' players are two sets of people: with
-    one set for all, every round would wait for the others' tallies of the same three people."""
+    Each household's players have names of their own, as two families' players are two sets of people (in
+    home mode one set for all would make every round wait for the others' tallies of the same three people)."""
     players = [f"{name} {number}" for name in NAMES]
-    answer = await instances.request("POST", "/api/v1/games", body={"players": players})
+    address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+    headers = {"X-Forwarded-For": address}
+    if hosted:
+        base = "http://{}:{}".format(*instances.addresses[number % len(instances.addresses)])
+        member = await asyncio.to_thread(
+            recipe.Member.create_household, base, f"Household {number}", PASSPHRASE, players[0], address
+        )
+        headers["Cookie"] = member.cookie()
+    answer = await instances.request("POST", "/api/v1/games", headers, body={"players": players})
     if answer.status != 201:
         raise RuntimeError(f"a game could not be started: {answer.status} {answer.body[:200]!r}")
-    return Table(json.loads(answer.body)["id"], players)
+    return Table(json.loads(answer.body)["id"], players, headers)
 
 
 async def watch(instances: Instances, phone: Phone, stop: asyncio.Event, errors: list[str]) -> None:
@@ -226,9 +239,8 @@ async def play(instances: Instances, table: Table, pace: float, stop: asyncio.Ev
         out = table.players[number % len(table.players)]
         pips = {name: 0 if name == out else 3 * seat + number for seat, name in enumerate(table.players)}
         try:
-            answer = await instances.request(
-                "POST", f"/api/v1/games/{table.game_id}/rounds", body={"number": number, "pips": pips, "went_out": out}
-            )
+            path, hand = f"/api/v1/games/{table.game_id}/rounds", {"number": number, "pips": pips, "went_out": out}
+            answer = await instances.request("POST", path, table.headers, body=hand)
             if answer.status == 201:
                 table.rounds = number
                 table.writes.append((json.loads(answer.body)["version"], time.monotonic()))
@@ -241,7 +253,7 @@ async def play(instances: Instances, table: Table, pace: float, stop: asyncio.Ev
 
 
 def _cookie(phone: Phone) -> dict[str, str]:
-    return {"Cookie": phone.cookie} if phone.cookie else {}
+    return {**phone.table.headers, "Cookie": phone.cookie} if phone.cookie else phone.table.headers
 
 
 def _version(tag: str) -> int:
@@ -250,16 +262,18 @@ def _version(tag: str) -> int:
 
 
 async def step(
-    instances: Instances, tables: list[Table], phones: int, seconds: float, pace: float, pids: list[int]
+    instances: Instances, tables: list[Table], phones: int, seconds: float, options: argparse.Namespace, pids: list[int]
 ) -> Step:
     """``phones`` phones over as many households as they make, for ``seconds``; what it measured."""
+    hosted, pace = not options.home, options.pace
     households = max(1, round(phones / PHONES_PER_HOUSEHOLD))
-    while len(tables) < households:
-        tables.append(await new_household(instances, len(tables) + 1))
+    while len(tables) < households:  # a few at a time: each passphrase is hashed on purpose slowly
+        batch = range(len(tables) + 1, min(households, len(tables) + 4) + 1)
+        tables.extend(await asyncio.gather(*(new_household(instances, n, hosted) for n in batch)))
     active = tables[:households]
     for table in active:
         table.writes.clear()
-    watching = [Phone(active[i % households]) for i in range(phones)]
+    watching = [Phone(active[i % households], active[i % households].headers.get("Cookie", "")) for i in range(phones)]
     errors: list[str] = []
     stop_phones, stop_tables = asyncio.Event(), asyncio.Event()
     watchers = [asyncio.create_task(watch(instances, p, stop_phones, errors)) for p in watching]
@@ -326,7 +340,7 @@ async def bench(bases: list[str], pids: list[int], options: argparse.Namespace) 
     tables: list[Table] = []
     client_before = time.process_time()
     try:
-        base = await step(instances, tables, options.phones, options.seconds, options.pace, pids)
+        base = await step(instances, tables, options.phones, options.seconds, options, pids)
         report(base, "measured")
         last_under, passed_at, phones = None, None, options.phones
         if percentile(base.delays, 0.99) > 3.0 or base.missed:
@@ -335,7 +349,7 @@ async def bench(bases: list[str], pids: list[int], options: argparse.Namespace) 
             last_under = phones
         while passed_at is None and phones < options.max_phones:
             phones = min(options.max_phones, phones * 2)
-            result = await step(instances, tables, phones, options.step_seconds, options.pace, pids)
+            result = await step(instances, tables, phones, options.step_seconds, options, pids)
             report(result, "step")
             if percentile(result.delays, 0.99) > 3.0 or result.missed:
                 passed_at = phones
@@ -344,7 +358,7 @@ async def bench(bases: list[str], pids: list[int], options: argparse.Namespace) 
         if passed_at is not None and last_under is not None:
             # once more halfway between the last count under 3 s and the first over it
             middle = (passed_at + last_under) // 2
-            result = await step(instances, tables, middle, options.step_seconds, options.pace, pids)
+            result = await step(instances, tables, middle, options.step_seconds, options, pids)
             report(result, "halfway")
             if percentile(result.delays, 0.99) > 3.0 or result.missed:
                 passed_at = middle
@@ -370,23 +384,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=40.0, help="how long the 500 phones are measured")
     parser.add_argument("--pace", type=float, default=30.0, help="seconds between two rounds of one table")
     parser.add_argument("--step-seconds", type=float, default=20.0, help="how long each step up is measured")
+    parser.add_argument("--home", action="store_true", help="home mode (no households) instead of the page's hosted")
     parser.add_argument("--max-phones", type=int, default=8000, help="where the steps stop")
     options = parser.parse_args(argv)
     if not (options.database_url or "").startswith("postgres"):
         parser.error("give a PostgreSQL database it may wipe: --database-url or BENCH_DATABASE_URL")
     print(
-        f"2 instances as docs/hosting.md starts them; {options.phones} phones, a round every ~{options.pace:.0f} s "
-        f"per table; phones check every {PERIOD} s",
+        f"2 instances as docs/hosting.md starts them ({'home mode' if options.home else 'hosted'}); "
+        f"{options.phones} phones, a round every ~{options.pace:.0f} s per table; phones check every {PERIOD} s",
         flush=True,
     )
-    with instances_started(options.database_url) as (bases, pids):
+    with instances_started(options.database_url, options.home) as (bases, pids):
         asyncio.run(bench(bases, pids, options))
     return 0
 
 
 @contextmanager
-def instances_started(database_url: str) -> Iterator[tuple[list[str], list[int]]]:
-    with recipe.documented_instances(2, database_url, Path(tempfile.mkdtemp(prefix="bench-hosted-"))) as served:
+def instances_started(database_url: str, home: bool) -> Iterator[tuple[list[str], list[int]]]:
+    folder = Path(tempfile.mkdtemp(prefix="bench-hosted-"))
+    # hundreds of households made within a minute, by design: past the limit on households made by everyone
+    beyond = {"SCOREKEEPER_CREATE_ALL_LIMIT": "100000 per hour"}
+    mode = {"SCOREKEEPER_HOSTED": "0"} if home else {}
+    with recipe.documented_instances(2, database_url, folder, beyond, **mode) as served:
+        print(f"instances' logs in {folder}", flush=True)
         yield served.bases, [p.pid for p in served.processes]
 
 

@@ -230,11 +230,14 @@ class Served:
 
 
 @contextmanager
-def documented_instances(count: int, database_url: str, folder: Path, **settings: str) -> Iterator[Served]:
+def documented_instances(
+    count: int, database_url: str, folder: Path, beyond: dict[str, str] | None = None, **settings: str
+) -> Iterator[Served]:
     """A redis-server, ``scorekeeper upgrade-db`` and ``count`` instances as docs/hosting.md starts them, on the
     PostgreSQL database of ``database_url`` (wiped first); everything stopped on the way out.
 
-    ``settings`` replace more of the page's environment file (its other values are used as written)."""
+    ``settings`` replace more of the page's environment file (its other values are used as written); ``beyond``
+    adds settings the page leaves at their defaults (a benchmark's limits)."""
     import secrets
 
     recipe = Recipe.read()
@@ -247,7 +250,7 @@ def documented_instances(count: int, database_url: str, folder: Path, **settings
             RATELIMIT_STORAGE_URI=f"redis://127.0.0.1:{redis_port}/0",
             SECRET_KEY=secrets.token_hex(32),  # one key for every instance, as the page says
             **settings,
-        )
+        ) | (beyond or {})
         wipe_postgres(database_url)
         recipe.upgrade_db(environment)
         for _ in range(count):
@@ -265,14 +268,16 @@ class Member:
     """A phone of a household in hosted mode, signed in through the welcome page as a person would: its cookies
     (the session, which holds the phone's key) go with every request, to whichever instance it names."""
 
-    def __init__(self) -> None:
+    def __init__(self, address: str | None = None) -> None:
         self.jar = CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        if address is not None:  # its own address, as a trusted proxy in front says it (the rate limits count by it)
+            self.opener.addheaders.append(("X-Forwarded-For", address))
 
     @classmethod
-    def create_household(cls, base: str, name: str, passphrase: str, player: str) -> Member:
+    def create_household(cls, base: str, name: str, passphrase: str, player: str, address: str | None = None) -> Member:
         """Create a household on the welcome page; this phone is its first member."""
-        member = cls()
+        member = cls(address)
         fields = {"name": name, "passphrase": passphrase, "passphrase_again": passphrase, "player": player}
         member.send_form(base, "/welcome", "/welcome/create", "create", fields)
         return member
