@@ -223,10 +223,33 @@ def wipe_postgres(url: str) -> None:
 class Served:
     """Instances started from the page, on one database and one redis."""
 
-    bases: list[str]
+    recipe: Recipe
+    environment: dict[str, str]
+    folder: Path
+    bases: list[str] = field(default_factory=list)
     """Each instance's address, http://127.0.0.1:PORT."""
     processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
     """Each instance's gunicorn master (its workers are its children)."""
+
+    def start(self) -> None:
+        port = free_port()
+        self.processes.append(self.recipe.start(port, self.environment, self.folder / f"instance-{port}.log"))
+        self.bases.append(f"http://127.0.0.1:{port}")
+
+    def upgrade(self) -> None:
+        """The page's upgrade: ``scorekeeper upgrade-db`` while the instances serve."""
+        self.recipe.upgrade_db(self.environment)
+
+    def restart(self, index: int) -> None:
+        """``systemctl restart scorekeeper@PORT`` for one instance: stopped, started again on its port."""
+        port = int(self.bases[index].rsplit(":", 1)[1])
+        stop(self.processes[index])
+        log = self.folder / f"instance-{port}.log"
+        self.processes[index] = self.recipe.start(port, self.environment, log)
+
+    def stop(self) -> None:
+        for process in self.processes:
+            stop(process)
 
 
 @contextmanager
@@ -243,7 +266,7 @@ def documented_instances(
     recipe = Recipe.read()
     redis_port = free_port()
     redis = start_redis(redis_port, folder)
-    served = Served([])
+    served = None
     try:
         environment = recipe.environment(
             DATABASE_URL=database_url,
@@ -252,15 +275,14 @@ def documented_instances(
             **settings,
         ) | (beyond or {})
         wipe_postgres(database_url)
-        recipe.upgrade_db(environment)
+        served = Served(recipe, environment, folder)
+        served.upgrade()
         for _ in range(count):
-            port = free_port()
-            served.processes.append(recipe.start(port, environment, folder / f"instance-{port}.log"))
-            served.bases.append(f"http://127.0.0.1:{port}")
+            served.start()
         yield served
     finally:
-        for process in served.processes:
-            stop(process)
+        if served is not None:
+            served.stop()
         stop(redis)
 
 

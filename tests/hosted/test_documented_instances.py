@@ -27,13 +27,18 @@ def needs(what: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def instances(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[recipe.Served]:
     if not DATABASE.startswith("postgres"):
         needs("TEST_DATABASE_URL names no PostgreSQL database")
     if not Path(recipe.REDIS_SERVER).exists():
         needs(f"no redis-server at {recipe.REDIS_SERVER} (apt-get install redis-server)")
-    with recipe.documented_instances(2, DATABASE, tmp_path_factory.mktemp("hosting")) as served:
-        yield served.bases
+    with recipe.documented_instances(2, DATABASE, tmp_path_factory.mktemp("hosting")) as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def instances(served: recipe.Served) -> list[str]:
+    return served.bases
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +93,27 @@ def test_without_signing_in_the_instances_open_nothing(instances: list[str]) -> 
     for base in instances:
         status, body = recipe.Member().call(base, "POST", "/api/v1/games", {"players": ["Eve", "Mallory"]})
         assert status == 401, body
+
+
+def test_the_documented_upgrade_keeps_every_phone_signed_in_and_every_game(
+    served: recipe.Served, members: tuple[recipe.Member, recipe.Member]
+) -> None:
+    ana, ben = members
+    first, second = served.bases
+    _, game = ana.call(first, "POST", "/api/v1/games", {"players": ["Ana", "Ben"]})
+    rounds = f"/api/v1/games/{game['id']}/rounds"
+    assert ben.call(second, "POST", rounds, {"number": 1, "pips": {"Ana": 0, "Ben": 4}, "went_out": "Ana"})[0] == 201
+    served.upgrade()  # scorekeeper upgrade-db again, the instances serving meanwhile
+    for index, other in ((0, second), (1, first)):  # then one instance at a time
+        served.restart(index)
+        restarted = served.bases[index]
+        for phone in (ana, ben):  # signed in before, still signed in: the session is the same on every instance
+            status, read = phone.call(restarted, "GET", f"/api/v1/games/{game['id']}")
+            assert status == 200 and len(read["rounds"]) == index + 1
+        number = index + 2
+        hand = {"number": number, "pips": {"Ana": 0, "Ben": number}, "went_out": "Ana"}
+        assert ana.call(restarted, "POST", rounds, hand)[0] == 201
+        assert len(ben.call(other, "GET", f"/api/v1/games/{game['id']}")[1]["rounds"]) == number
 
 
 # the page itself: what the test above starts is what an administrator is told to write
