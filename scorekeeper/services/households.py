@@ -27,6 +27,7 @@ from ..i18n import _
 from ..models import ApiToken, Game, Household, Phone
 from ..reading import Field, Problems
 from .errors import Conflict, Invalid, NotFound
+from .join import read_join_code
 from .unit_of_work import writer_turn
 
 NAME_MAX = 60
@@ -133,6 +134,20 @@ def game_household(engine: Engine, game_id: str) -> int | None:
     with engine.connect() as conn:
         found = conn.scalar(select(table.c.household_id).where(table.c.id == game_id, table.c.deleted_at.is_(None)))
     return int(found) if found is not None else None
+
+
+def code_game(engine: Engine, typed: str) -> tuple[int, str] | None:
+    """The household and id of the game a join code (as typed under "Open a game") opens, for a phone that is no
+    member: it becomes that game's guest. None when it is no code, or opens no game."""
+    code = read_join_code(typed)
+    if code is None:
+        return None
+    table = Game.metadata.tables[Game.__tablename__]
+    with engine.connect() as conn:
+        row = conn.execute(
+            select(table.c.household_id, table.c.id).where(table.c.join_code == code, table.c.deleted_at.is_(None))
+        ).first()
+    return (int(row.household_id), str(row.id)) if row is not None else None
 
 
 # -- creating, signing in, joining -----------------------------------------------------------------------------
@@ -303,9 +318,17 @@ def _claim(db: Session, household_id: int, seen: int | None) -> None:
         raise Stale(seen or 0, stored)
 
 
-def sign_out(db: Session, household_id: int, phone_id: int) -> None:
-    """Sign one of the household's phones out: its next request finds no household. Signing out a phone that is
-    already out is no error (two phones may tap it at once)."""
+def sign_out(db: Session, household_id: int, seen: int | None, phone_id: int) -> None:
+    """Sign one of the household's phones out (from the settings page of another): its next request finds no
+    household. A phone already signed out is no error, once the version holds."""
+    with writer_turn(db.get_bind().engine):
+        _claim(db, household_id, seen)
+        db.execute(delete(Phone).where(Phone.id == phone_id, Phone.household_id == household_id))
+        db.commit()
+
+
+def leave(db: Session, household_id: int, phone_id: int) -> None:
+    """Sign this phone out, by its own hand: it names no version (nothing of the household changes but its row)."""
     with writer_turn(db.get_bind().engine):
         db.execute(delete(Phone).where(Phone.id == phone_id, Phone.household_id == household_id))
         db.commit()
@@ -352,7 +375,7 @@ def renew_invite(db: Session, household_id: int, seen: int | None) -> None:
         db.commit()
 
 
-def make_token(db: Session, household_id: int, label: str) -> str:
+def make_token(db: Session, household_id: int, seen: int | None, label: str) -> str:
     """A new API token for the household, returned once: only its digest is kept."""
     cleaned = " ".join(label.split())
     if not cleaned:
@@ -361,14 +384,16 @@ def make_token(db: Session, household_id: int, label: str) -> str:
         raise _invalid("label", _("Keep the label to %(max)d characters at most.", max=LABEL_MAX))
     token = "sk_" + secrets.token_urlsafe(32)
     with writer_turn(db.get_bind().engine):
+        _claim(db, household_id, seen)
         db.add(ApiToken(household_id=household_id, label=cleaned, token_hash=digest(token)))
         db.commit()
     return token
 
 
-def revoke_token(db: Session, household_id: int, token_id: int) -> None:
+def revoke_token(db: Session, household_id: int, seen: int | None, token_id: int) -> None:
     """Revoke one of the household's tokens: a client using it is answered 401 from then on."""
     with writer_turn(db.get_bind().engine):
+        _claim(db, household_id, seen)
         db.execute(delete(ApiToken).where(ApiToken.id == token_id, ApiToken.household_id == household_id))
         db.commit()
 

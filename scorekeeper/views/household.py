@@ -49,6 +49,8 @@ OPEN_ENDPOINTS = frozenset(
 # app's shell, a game's read-only link, and the health check a load balancer asks
 HOSTED_OPEN = frozenset(
     {"households.welcome", "households.create", "households.sign_in", "households.invite", "health.check"}
+    # "Open a game" by its link or join code: the phone becomes that game's guest (or is told the code opens none)
+    | {"household.open_game"}
     | {"household.login", "static", "choose_language", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
     | {"join.watch", "join.watch_live", "join.watch_refused"}
 )
@@ -141,6 +143,12 @@ def _resolve_hosted() -> ResponseReturnValue | None:
             as_member(phone_id)
             return None
         forget_member()  # signed out on another phone, or the household was deleted
+    if request.endpoint == "household.open_game":  # a game's join code, typed on the welcome page
+        opened = household_rows.code_game(engine(), request.args.get("game", ""))
+        if opened is not None:
+            households.enter(opened[0])
+            as_guest(opened[1])
+            return None
     game_id = (request.view_args or {}).get("game_id")
     if isinstance(game_id, str) and is_game_id(game_id):
         found = household_rows.game_household(engine(), game_id)

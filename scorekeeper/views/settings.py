@@ -7,16 +7,21 @@ from datetime import date
 from flask import Blueprint, jsonify, render_template
 from werkzeug.wrappers import Response
 
+from .. import households
 from ..db import session
 from ..phones import my_games, password
 from ..services.backup import backup_document
+from .households import settings_section
 
 bp = Blueprint("settings", __name__)
 
 
 @bp.get("/settings")
 def index() -> str:
-    """The settings page: a link to download the games this phone may see as one backup file."""
+    """The settings page: a link to download the games this phone may see as one backup file; in hosted mode the
+    household's phones, name, passphrase, invite link, API tokens, and deleting it."""
+    if households.hosted():
+        return render_template("settings/index.html", **settings_section())
     return render_template("settings/index.html", household=password() is not None)
 
 
