@@ -1,16 +1,18 @@
 """`make bench-hosted`: many households on two instances and one PostgreSQL, as docs/hosting.md serves them.
 
 Starts a redis-server and two instances from the page's own unit and environment blocks (scripts/recipe.py) on
-a PostgreSQL database it may wipe, then opens 200 households, each a table with a game, and 500 phones spread
-over them (two or three a table). Each phone does what a table screen does (static/live.js): it asks the
+a PostgreSQL database it may wipe, then makes 200 households on the welcome page (hosted mode, as the page sets
+it; --home for home mode), each a table with a game, and opens 500 phones spread over them (two or three a
+table, sharing their household's session). Each phone does what a table screen does (static/live.js): it asks the
 game's live check with If-None-Match, waits 1.5 s after each answer, and on a new tag loads the table screen
 again. Its requests go to the instances in turn, as a proxy with no stickiness sends them. Meanwhile every table
 enters a round about every --pace seconds.
 
 Prints, for the 500 phones: p50 and p99 of the delay from a round's write being answered to every phone of its
 table having loaded the page that shows it, the errors, and the CPU seconds the instances spent per 1,000
-phones per minute. Then steps the phone count up (households with it, 2.5 phones each) until p99 passes 3 s
-and prints that count. Figures only: nothing is asserted.
+phones per minute. Then doubles the phone count (households with it, 2.5 phones each) until p99 passes 3 s
+(or halves it, when 500 are already past), measures once halfway between the last count under and the first
+over, and prints the two. Figures only: nothing is asserted.
 
     .venv/bin/python scripts/bench_hosted.py --database-url postgresql://u:p@127.0.0.1/scratch
 """
