@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from . import polling, services
 from .api_json import game_json, round_json
-from .db import engine, session
+from .db import engine, household_of, session
 from .errors import error_response
 from .games import DEFAULT_KIND, KINDS
 from .i18n import _, current_language
@@ -166,8 +166,10 @@ def get_game(game_id: str) -> Response:
         # read after the version: the answer kept under it is never older than it (at worst newer)
         return _game_text(shown_game(session(), game_id))
 
+    household = household_of()  # asked again after the request too (scorekeeper.fast_pages): for whom it was
+
     def unchanged() -> bool:
-        now = services.game_stamp(database, game_id)
+        now = services.game_stamp(database, game_id, household)
         return now is not None and now.version == stamp.version
 
     if request.if_none_match.contains_weak(version):

@@ -60,12 +60,14 @@ ASKED = (
     "HTTP_ACCEPT_LANGUAGE",
     "HTTP_ACCEPT_ENCODING",
     "HTTP_IF_NONE_MATCH",
+    "HTTP_AUTHORIZATION",
     "HTTP_HOST",
     "wsgi.url_scheme",
 )
 """The parts of a GET request the full path reads to answer a kept page: the address (the page and its
 language bar's links), the cookies (the language chosen, the session), Accept-Language, Accept-Encoding (gzipped
-or not: scorekeeper.compression), If-None-Match (a 304);
+or not: scorekeeper.compression), If-None-Match (a 304), Authorization (hosted mode: an API token says whose the
+request is, whatever its cookies: two tokens never share an answer);
 the host and scheme too, although no kept page depends on them, rather than be sure it never will. A header
 that is missing reads as an empty one, as werkzeug reads them."""
 
@@ -104,10 +106,12 @@ class FastPages:
         return self._full_path(asked, environ, start_response)
 
     def _still_kept(self, answer: _Answer) -> bool:
-        """The household password is as it was (and, with one, the answer is minutes old at most), and the
-        answer's own check holds."""
+        """The household password is as it was (and, with one, or in hosted mode, where a phone signed out or a
+        token revoked must soon be let in no more, the answer is minutes old at most), and the answer's own check
+        holds."""
         password = self.app.config.get("SCOREKEEPER_PASSWORD")
-        if password != answer.password or (password and time.monotonic() - answer.at > SIGNED_IN_FOR):
+        signed_in = password or self.app.config.get("SCOREKEEPER_HOSTED")
+        if password != answer.password or (signed_in and time.monotonic() - answer.at > SIGNED_IN_FOR):
             return False
         return answer.still()
 

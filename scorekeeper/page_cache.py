@@ -21,6 +21,7 @@ from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
+from .db import household_of
 from .i18n import current_language
 from .lru import Lru
 from .polling import is_polled
@@ -133,6 +134,7 @@ def kept(key: tuple[str, ...], draw: Callable[[], str], *, forms: bool = True) -
     with_token = forms and current_app.config.get("WTF_CSRF_ENABLED", True)
     token = generate_csrf() if with_token else None
     drawn: Lru[tuple[str, ...], str] = current_app.extensions.setdefault("kept_pages", Lru(MAX_KEPT))
+    key = (*key, str(household_of()))  # whatever the key names, a page drawn for one household is for it only
     page = drawn.get(key)
     if page is None:
         page = draw()

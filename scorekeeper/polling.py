@@ -4,7 +4,8 @@ Such a check must cost about what a request that does nothing costs. Renewing th
 them would cost more than the check itself (the cookie is signed anew) and add a Set-Cookie to every 304, so
 a check leaves the cookie alone unless it changed it. Any other answer signs it anew only when it changed or
 was signed a day ago or more (:data:`RENEWED_AFTER`): a phone in use stays signed in for months.
-Without a household password a check does not read the cookie at all (nothing there needs it).
+Without a household password a check does not read the cookie at all (nothing there needs it), but in hosted
+mode, where the session says which household asks.
 
 A kept page (the rules reference, the deal tables, the table screen) does not renew it on every answer either:
 renewed each time, every answer would differ from the last by its Set-Cookie, and scorekeeper.fast_pages could
@@ -80,7 +81,12 @@ class _QuietPolls(SecureCookieSessionInterface):
         return self._signer[1]
 
     def open_session(self, app: Flask, request: Request) -> _Session | None:
-        if is_polled(request) and not app.config.get("SCOREKEEPER_PASSWORD"):
+        # hosted mode: the session says whose the check is (a game of another household is no game to it)
+        if (
+            is_polled(request)
+            and not app.config.get("SCOREKEEPER_PASSWORD")
+            and not app.config.get("SCOREKEEPER_HOSTED")
+        ):
             return self.session_class()  # empty, never saved: checking its signature is most of a poll's cost
         signer = self.get_signing_serializer(app)
         if signer is None:

@@ -56,10 +56,15 @@ REMADE = {
     "tally": "counted",
     "tally_pair": "counted",
     "tally_person": "counted",
+    # home mode's one household is made again by 0016 (a new created_at); phones and API tokens go with their
+    # tables, and every row owned is the home household's again
+    "household": "home",
+    "phone": "empty",
+    "api_token": "empty",
 }
 """What a table that a downgrade dropped holds once the upgrade has made it again: what it held before
-("kept"), nothing ("empty"), the same people by name ("names"), or the tallies of the games there are
-("counted")."""
+("kept"), nothing ("empty"), the same people by name ("names"), the tallies of the games there are
+("counted"), or home mode's one household ("home")."""
 
 Rows = dict[str, list[dict[str, object]]]
 
@@ -122,6 +127,24 @@ def _play(make_app: Callable[..., Flask], tmp_path: Path, url: str) -> None:
     assert client.post(f"{sd}/finish").status_code == 302
     people = {p["name"]: p["id"] for p in client.get("/api/v1/players").get_json()["players"]}
     assert client.post(f"/people/{people['Cleo']}/merge/{people['Dora']}").status_code == 302
+    _a_phone_and_a_token(url)
+
+
+def _a_phone_and_a_token(url: str) -> None:
+    """A signed-in phone and an API token of the home household, so that their tables carry something too."""
+    with create_engine(url).begin() as c:
+        now = {"t": "2026-01-02 03:04:05"}
+        c.execute(
+            text(
+                "INSERT INTO phone (household_id, key_hash, player, created_at, last_seen_at) "
+                "VALUES (1, 'k', 'Ana', :t, :t)"
+            ),
+            now,
+        )
+        c.execute(
+            text("INSERT INTO api_token (household_id, label, token_hash, created_at) VALUES (1, 'scores', 'h', :t)"),
+            now,
+        )
 
 
 def _counted_right(url: str) -> None:
@@ -191,6 +214,8 @@ def test_each_downgrade_undoes_its_upgrade_and_data_survives(tmp_path: Path, app
                 assert after[table] == [], table
             elif REMADE[table] == "counted":
                 _counted_right(url)
+            elif REMADE[table] == "home":
+                assert [(h["id"], h["passphrase_hash"]) for h in after[table]] == [(1, None)]
             else:
                 assert _people(after) == _people(before)
         _everyone_in_their_seat(url)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import delete, insert, update
 from sqlalchemy.orm import Session
 
+from ..db import behind_its_game
 from ..games import kind_of
 from ..i18n import _
 from ..models import Change, DraftScore, Game
@@ -79,7 +80,8 @@ class _End:
         if now.draft_scores:
             connection.execute(delete(_DRAFTS).where(_DRAFTS.c.game_id == now.id))
         ended = {**_ENDED, "draft_engine": None, "finished_at": now.updated_at}
-        connection.execute(update(_GAME).where(_GAME.c.id == now.id).values(**ended))
+        # the game this write has just claimed, in its household
+        connection.execute(behind_its_game(update(_GAME)).where(_GAME.c.id == now.id).values(**ended))
         connection.execute(insert(_CHANGES), [self.history])
         return replace(
             now,

@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import string
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -27,6 +29,7 @@ from ..i18n import _
 from ..models import ApiToken, Game, Household, Phone
 from ..reading import Field, Problems
 from .errors import Conflict, Invalid, NotFound
+from .inputs import clean_name
 from .join import read_join_code
 from .unit_of_work import writer_turn
 
@@ -36,6 +39,9 @@ PASSPHRASE_MIN = 10
 PASSPHRASE_MAX = 200
 PLAYER_MAX = 30
 LABEL_MAX = 40
+INVITE_MAX = 32
+INVITE_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")
+"""What secrets.token_urlsafe writes: an invite code with anything else is no code (and never reaches a query)."""
 SEEN_EVERY = timedelta(hours=1)
 """How stale a phone's ``last_seen_at`` (or a token's ``last_used_at``) grows before a request writes it anew: once
 an hour is enough to tell a phone in use from a forgotten one, and spares a write on every request."""
@@ -163,12 +169,19 @@ class SignedIn:
     """The phone's secret: only its digest is stored."""
 
 
+def _control(text: str) -> bool:
+    # a control character is never meant, and a NUL is PostgreSQL's 500
+    return any(unicodedata.category(c).startswith("C") for c in text)
+
+
 def _check_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = clean_name(name)
     if not cleaned:
         raise _invalid("name", _("Give the household a name, for example your family name."))
     if len(cleaned) > NAME_MAX:
         raise _invalid("name", _("Keep the name to %(max)d characters at most.", max=NAME_MAX))
+    if _control(cleaned):
+        raise _invalid("name", _("The name has a control character; type it again."))
     return cleaned
 
 
@@ -202,6 +215,7 @@ def create(db: Session, name: str, passphrase: str, repeated: str, player: str |
     """Make a household and sign this phone in to it. Invalid for a name missing, too long or taken, a passphrase
     too short or typed differently twice."""
     cleaned = _check_name(name)
+    who = _player(player)
     _check_new_passphrase(passphrase, repeated)
     key = name_key(cleaned)
     if db.scalar(select(Household.id).where(Household.name_key == key)) is not None:
@@ -214,7 +228,7 @@ def create(db: Session, name: str, passphrase: str, repeated: str, player: str |
             )
             db.add(household)
             db.flush()
-            signed = _add_phone(db, household.id, _player(player))
+            signed = _add_phone(db, household.id, who)
             db.commit()
     except IntegrityError:  # the same name made a moment ago on another phone
         db.rollback()
@@ -223,7 +237,10 @@ def create(db: Session, name: str, passphrase: str, repeated: str, player: str |
 
 
 def _player(player: str | None) -> str | None:
-    cleaned = " ".join((player or "").split())[:PLAYER_MAX]
+    """Whose phone it is, as typed (None for nothing); Invalid for a control character."""
+    cleaned = clean_name(player)[:PLAYER_MAX]
+    if _control(cleaned):
+        raise _invalid("player", _("The name has a control character; type it again."))
     return cleaned or None
 
 
@@ -238,8 +255,10 @@ def _verified(household: Household, passphrase: str) -> bool:
 
 def sign_in(db: Session, name: str, passphrase: str, player: str | None = None) -> SignedIn | None:
     """Sign this phone in to the household of that name, if the passphrase is its; None otherwise (which of the two
-    was wrong is not said). A hash made with older parameters is made anew."""
-    household = db.scalar(select(Household).where(Household.name_key == name_key(name)))
+    was wrong is not said). A hash made with older parameters is made anew. Invalid for a player's name with a
+    control character."""
+    who = _player(player)
+    household = None if _control(name) else db.scalar(select(Household).where(Household.name_key == name_key(name)))
     if household is None or not _verified(household, passphrase[:PASSPHRASE_MAX]):
         if household is None:
             HASHER.hash(passphrase[:PASSPHRASE_MAX])  # as slow as a wrong passphrase: no telling names apart
@@ -247,14 +266,15 @@ def sign_in(db: Session, name: str, passphrase: str, player: str | None = None) 
     with writer_turn(db.get_bind().engine):
         if household.passphrase_hash is not None and HASHER.check_needs_rehash(household.passphrase_hash):
             household.passphrase_hash = HASHER.hash(passphrase)
-        signed = _add_phone(db, household.id, _player(player))
+        signed = _add_phone(db, household.id, who)
         db.commit()
     return signed
 
 
 def invited(db: Session, code: str) -> Household:
     """The household an invite link joins; NotFound for a code never made or renewed since."""
-    household = db.scalar(select(Household).where(Household.invite_code == code)) if code else None
+    readable = 0 < len(code) <= INVITE_MAX and all(c in INVITE_ALPHABET for c in code)
+    household = db.scalar(select(Household).where(Household.invite_code == code)) if readable else None
     if household is None:
         raise NotFound(
             _(
@@ -377,7 +397,9 @@ def renew_invite(db: Session, household_id: int, seen: int | None) -> None:
 
 def make_token(db: Session, household_id: int, seen: int | None, label: str) -> str:
     """A new API token for the household, returned once: only its digest is kept."""
-    cleaned = " ".join(label.split())
+    cleaned = clean_name(label)
+    if _control(cleaned):
+        raise _invalid("label", _("The name has a control character; type it again."))
     if not cleaned:
         raise _invalid("label", _('Name the token after what will use it, for example "scoreboard script".'))
     if len(cleaned) > LABEL_MAX:

@@ -240,9 +240,15 @@ def watched(db: Session, engine: Engine, code: str) -> Watched:
     """The game a read-only link's code opens, as shown, and its live tag; NotFound when it opens none."""
     # the tag before the session's first read: a change made meanwhile is in the page drawn with the older tag,
     # so at worst the page is fetched once more, never left behind
-    tag = watched_tag(engine, code)
-    game_id = watched_game(db, code) if tag is not None else None
-    if tag is None or game_id is None:
+    found = _watched(engine, code)
+    if found is None:
+        raise _no_watch()
+    tag, household = found
+    # the one read across households: a watch link is given away on purpose (read-only), so this session reads
+    # the household of the game its code opens, whoever's phone asks (db.household_of)
+    db.info["household_id"] = household
+    game_id = watched_game(db, code)
+    if game_id is None:
         raise _no_watch()
     return Watched(view(get_game(db, game_id)), tag)
 
@@ -253,7 +259,7 @@ def _no_watch() -> NotFound:
 
 _GAMES = Game.__table__
 _WATCHED_TAG = (
-    select(_GAMES.c.version, _GAMES.c.drafts)
+    select(_GAMES.c.version, _GAMES.c.drafts, _GAMES.c.household_id)
     .where(_GAMES.c.watch_code == bindparam("code"), _GAMES.c.deleted_at.is_(None))
     .limit(1)
 )
@@ -266,8 +272,14 @@ def watched_tag(engine: Engine, code: str) -> str | None:
     The game's stamp (:func:`scorekeeper.services.live.game_stamp`) as a live tag, found by the code instead,
     since a watching screen never learns the id.
     """
+    found = _watched(engine, code)
+    return None if found is None else found[0]
+
+
+def _watched(engine: Engine, code: str) -> tuple[str, int] | None:
+    """The live tag and the household of the game a read-only link opens (any household's: the link is the key)."""
     if not is_game_id(code):  # a code is made like an id; anything else (a NUL: PostgreSQL refuses it) opens nothing
         return None
     with engine.connect() as connection:
         row = connection.execute(_WATCHED_TAG, {"code": code}).first()
-    return None if row is None else Stamp(row[0], row[1]).tag
+    return None if row is None else (Stamp(row[0], row[1]).tag, int(row[2]))

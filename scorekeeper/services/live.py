@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, bindparam, select, update
 from sqlalchemy.orm import Session
 
+from ..db import mine, scoped
 from ..models import Game
 from .inputs import is_game_id
 from .prepared import Prepared
@@ -43,20 +44,23 @@ def stamp_of(version: int, drafts: int) -> Stamp:
 
 _STAMP = Prepared(
     select(Game.__table__.c.version, Game.__table__.c.drafts)
-    .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.deleted_at.is_(None))
+    .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.deleted_at.is_(None), mine(Game.__table__))
     .limit(1)
 )
 """Built once: the statement every poll of every phone runs, as plain SQL on one indexed row, sent straight
 through the driver (services.prepared: SQLAlchemy's work around a statement cost more than this one)."""
 
 
-def game_stamp(database: Engine | Connection, game_id: str) -> Stamp | None:
+def game_stamp(database: Engine | Connection, game_id: str, household: int | None = None) -> Stamp | None:
     """The game's stamp now, from one indexed row; None when there is no such game (or it is in the trash). On an
     engine: a connection of its pool, not an ORM session (no objects, no transaction kept open by a poller); on a
-    connection (a request's session): the same read in its transaction."""
+    connection (a request's session): the same read in its transaction. Of this request's household, or of
+    ``household`` (a check made after the request, outside it: scorekeeper.fast_pages)."""
     if not is_game_id(game_id):
         return None
-    rows = _STAMP.rows(database, {"game_id": game_id})
+    # a game of another household is no game here: the stamp is the gate every read and write of a game passes
+    values = scoped({"game_id": game_id}) if household is None else {"game_id": game_id, "household": household}
+    rows = _STAMP.rows(database, values)
     return Stamp(rows[0][0], rows[0][1]) if rows else None
 
 

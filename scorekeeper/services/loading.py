@@ -9,6 +9,7 @@ import weakref
 from sqlalchemy import Engine, Select, and_, bindparam, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
+from ..db import household_of, mine, scoped
 from ..i18n import _
 from ..lru import Lru
 from ..models import DraftScore, Game, Round, Score, Seat
@@ -63,7 +64,7 @@ _SHOWN_GAME = (
             _DRAFT, and_(_DRAFT.c.game_id == _GAME.c.id, _DRAFT.c.seat_position == _SEAT.c.position)
         )
     )
-    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None), mine(_GAME))
     .order_by(_SEAT.c.position)
 )
 """Built once: the game's row with a row per seat, each with that seat's value for the round being filled in."""
@@ -96,7 +97,7 @@ def read_game(db: Session, game_id: str) -> StoredGame:
     # the session's connection: one snapshot on PostgreSQL; on SQLite a round stored between the two reads can
     # show in the rounds but not yet in the version, which only makes the ETag older than the page (a later 200)
     connection = db.connection()
-    rows = connection.execute(_SHOWN_GAME, {"game_id": game_id}).all()
+    rows = connection.execute(_SHOWN_GAME, scoped({"game_id": game_id}, db)).all()
     if not rows:
         raise no_game()
     first = rows[0]
@@ -150,15 +151,16 @@ RECENT_GAMES = 256
 """Games a worker remembers as it last read or wrote them (a few KB each): the games being played at once."""
 
 GAME_STATE = select(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at).where(
-    _GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None)
+    _GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None), mine(_GAME)
 )
 """Built once: the game's counters and time of change as a write's claim left them (services.unit_of_work), read
 from one indexed row."""
 
-_recent: weakref.WeakKeyDictionary[Engine, Lru[str, StoredGame]] = weakref.WeakKeyDictionary()
+_recent: weakref.WeakKeyDictionary[Engine, Lru[tuple[int, str], StoredGame]] = weakref.WeakKeyDictionary()
+"""By database, then by household and game: a copy is given only to the household it was read or written for."""
 
 
-def _remembered(db: Session) -> Lru[str, StoredGame]:
+def _remembered(db: Session) -> Lru[tuple[int, str], StoredGame]:
     # by database: the tests run several apps, each on its own, in one process
     engine = db.get_bind().engine
     games = _recent.get(engine)
@@ -172,7 +174,7 @@ def remember_game(db: Session, game: StoredGame) -> None:
 
     A copy is used only while its stamp is the stored one (:func:`recent_game`); one read between two writes and
     holding rounds newer than its version has a stamp no stored game has any more."""
-    _remembered(db).put(game.id, game)
+    _remembered(db).put((household_of(db), game.id), game)
 
 
 def recent_game(db: Session, game_id: str) -> StoredGame:
@@ -184,10 +186,11 @@ def recent_game(db: Session, game_id: str) -> StoredGame:
     entering the next round on a worker that stored or showed the game as it is reads one row, not every score."""
     if not is_game_id(game_id):
         raise no_game()
-    stamp = game_stamp(db.connection(), game_id)
+    household = household_of(db)
+    stamp = game_stamp(db.connection(), game_id, household)  # of this session's household only
     if stamp is None:
         raise no_game()
-    held = _remembered(db).get(game_id)
+    held = _remembered(db).get((household, game_id))
     if held is not None and stamp_of(held.version, held.drafts) == stamp:
         return held
     return shown_game(db, game_id)

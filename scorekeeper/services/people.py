@@ -27,6 +27,7 @@ from sqlalchemy import Connection, and_, delete, event, exists, func, select, tr
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, UOWTransaction
 
+from ..db import household_of, ours
 from ..i18n import _
 from ..models import Change, Game, Merge, Person, Seat, utcnow
 from ..reading import Field
@@ -39,8 +40,9 @@ from .unit_of_work import claimed_games
 # ---------------------------------------------------------------- every seat linked to a person
 
 
-def _person_ids(connection: Connection, names: Iterable[str]) -> dict[str, int]:
-    """The person called exactly each of these names, added when the household has nobody called so.
+def _person_ids(connection: Connection, names: Iterable[str], household: int) -> dict[str, int]:
+    """The person of ``household`` called exactly each of these names, added when it has nobody called so (a
+    name is one person per household: another household's Ana is somebody else).
 
     Added with INSERT ... ON CONFLICT DO NOTHING: two phones starting games with the same new name at once both
     find the one person, whichever added them."""
@@ -50,9 +52,12 @@ def _person_ids(connection: Connection, names: Iterable[str]) -> dict[str, int]:
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     now = utcnow()
     connection.execute(
-        dialect.insert(Person).on_conflict_do_nothing(), [{"name": n, "created_at": now} for n in wanted]
+        dialect.insert(Person).on_conflict_do_nothing(),
+        [{"household_id": household, "name": n, "created_at": now} for n in wanted],
     )
-    found = select(Person.name, Person.id).where(Person.name.in_(wanted), Person.merged_into.is_(None))
+    found = select(Person.name, Person.id).where(
+        Person.household_id == household, Person.name.in_(wanted), Person.merged_into.is_(None)
+    )
     return {str(name): int(person_id) for name, person_id in connection.execute(found)}
 
 
@@ -63,7 +68,7 @@ def _link_new_seats(db: Session, _flush: UOWTransaction, _instances: Any) -> Non
     seats += [o for o in db.dirty if isinstance(o, Seat) and db.is_modified(o, include_collections=False)]
     if not seats:
         return
-    ids = _person_ids(db.connection(), (s.name for s in seats))
+    ids = _person_ids(db.connection(), (s.name for s in seats), household_of(db))
     for seat in seats:
         if seat.person_id != ids[seat.name]:
             seat.person_id = ids[seat.name]
@@ -72,15 +77,22 @@ def _link_new_seats(db: Session, _flush: UOWTransaction, _instances: Any) -> Non
 def link_seats(db: Session, game_id: str | None = None) -> int:
     """Link the seats that have no person yet (of one game, or of every game: seats written around the ORM, as a
     bulk load does) to the person of their name, adding people as needed; returns how many seats were linked."""
-    unlinked = select(Seat.name).where(Seat.person_id.is_(None)).distinct()
-    games = select(Seat.game_id).where(Seat.person_id.is_(None)).distinct()
+    household = household_of(db)
+    # the seats of this household's games only (the join to Game carries its household, db.py)
+    unlinked = select(Seat.name).join(Game).where(Seat.person_id.is_(None)).distinct()
+    games = select(Seat.game_id).join(Game).where(Seat.person_id.is_(None)).distinct()
     if game_id is not None:
         unlinked = unlinked.where(Seat.game_id == game_id)
         games = games.where(Seat.game_id == game_id)
     changed = db.scalars(games).all()
-    _person_ids(db.connection(), db.scalars(unlinked).all())
-    person = select(Person.id).where(Person.name == Seat.name, Person.merged_into.is_(None)).scalar_subquery()
-    linking = update(Seat).where(Seat.person_id.is_(None)).values(person_id=person)
+    _person_ids(db.connection(), db.scalars(unlinked).all(), household)
+    person = (
+        select(Person.id)
+        .where(Person.household_id == household, Person.name == Seat.name, Person.merged_into.is_(None))
+        .scalar_subquery()
+    )
+    ours = select(Game.id).where(Game.household_id == household)
+    linking = update(Seat).where(Seat.person_id.is_(None), Seat.game_id.in_(ours)).values(person_id=person)
     if game_id is not None:
         linking = linking.where(Seat.game_id == game_id)
     linked = db.connection().execute(linking).rowcount
@@ -155,7 +167,7 @@ def list_people(db: Session, among: Collection[str] | None) -> list[Listed]:
 
 def _tallied(db: Session, person_id: int | None = None) -> dict[int, tuple[int, datetime | None]]:
     """Each person's games not in the trash and when they last played, as the tallies keep them, by person id."""
-    query = select(PERSON.c.person_id, PERSON.c.games, PERSON.c.last_played)
+    query = select(PERSON.c.person_id, PERSON.c.games, PERSON.c.last_played).where(ours(PERSON, db))
     if person_id is not None:
         query = query.where(PERSON.c.person_id == person_id)
     return {int(person_id): (int(games), last) for person_id, games, last in db.execute(query)}
@@ -264,7 +276,7 @@ def games_of(db: Session, person_id: int, among: Collection[str] | None, most: i
     """The games the person sat in (of those ``among``, not in the trash), newest first; the ``most`` newest
     when given."""
     if among is None:  # newest first along the person's own parts (their seats in games not in the trash)
-        mine = select(PART.c.game_id.label("id")).where(PART.c.person_id == person_id)
+        mine = select(PART.c.game_id.label("id")).where(PART.c.person_id == person_id, ours(PART, db))
         mine = mine.order_by(PART.c.started.desc(), PART.c.game_id.desc())
     else:  # the phone's own games (a bounded few), newest first, each asked whether the person sat in it
         sat = select(Seat.id).where(Seat.game_id == Game.id, Seat.person_id == person_id).exists()

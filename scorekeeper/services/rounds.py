@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
+from ..db import behind_its_game
 from ..entries import RoundEntry
 from ..games import kind_of
 from ..i18n import _
@@ -189,7 +190,7 @@ def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
         connection.execute(
-            update(Game)
+            behind_its_game(update(Game))  # the game this write has just claimed, in its household
             .where(Game.id == now.id)
             .values(draft_blocked=False, draft_double_end=False, reopened_by=None, draft_engine=None)
         )
@@ -431,7 +432,8 @@ class _Undo:
             "reopened_by": self.by,
             "finished_at": None,
         }
-        connection.execute(update(_GAME_ROW).where(_GAME_ROW.c.id == now.id).values(**reopened))
+        # the game this write has just claimed, in its household
+        connection.execute(behind_its_game(update(_GAME_ROW)).where(_GAME_ROW.c.id == now.id).values(**reopened))
         connection.execute(_NEW_CHANGES, self.history)
         return replace(
             now,

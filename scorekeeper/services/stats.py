@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session
 
+from ..db import ours
 from ..games import KINDS, kind_of
 from ..i18n import _, _l
 from ..kinds import GameKind
@@ -169,13 +170,13 @@ class Point:
 # ---------------------------------------------------------------- the queries
 
 
-def _months(among: Collection[str] | None) -> Any:
+def _months(db: Session, among: Collection[str] | None) -> Any:
     """Each person's figures per kind and month (models.Tally's columns): the household's tallies, kept by every
     write (services.tallies), for every game (None); for a phone's own games (at most
     views.household.MAX_GAMES of them) the same sums over their parts, read along the parts' key."""
     if among is None:
-        return TALLY
-    return months(PART.c.game_id.in_(list(among))).subquery("months")
+        return select(TALLY).where(ours(TALLY, db)).subquery("months")
+    return months(and_(PART.c.game_id.in_(list(among)), ours(PART, db))).subquery("months")
 
 
 def records(
@@ -192,7 +193,7 @@ def records(
     boards: dict[str, list[Record]] = {k: [] for k in KINDS}
     if among is not None and not among:
         return boards
-    m = _months(among).c
+    m = _months(db, among).c
     query = (
         select(
             m.person_id,
@@ -259,7 +260,7 @@ def head_to_head(db: Session, person_id: int, among: Collection[str] | None = No
         rows = db.execute(
             select(PAIR.c.opponent_id, Person.name, PAIR.c.kind, PAIR.c.games, PAIR.c.ahead, PAIR.c.behind)
             .join(Person, Person.id == PAIR.c.opponent_id)
-            .where(PAIR.c.person_id == person_id)
+            .where(PAIR.c.person_id == person_id, ours(PAIR, db))
         )
     else:
         mine, theirs = PART.alias("mine"), PART.alias("theirs")
@@ -278,6 +279,7 @@ def head_to_head(db: Session, person_id: int, among: Collection[str] | None = No
             .where(
                 mine.c.game_id.in_(list(among)),
                 mine.c.person_id == person_id,
+                ours(mine, db),
                 theirs.c.person_id != person_id,
                 mine.c.place.is_not(None),
                 theirs.c.place.is_not(None),
@@ -309,7 +311,7 @@ def series(
     for kind in KINDS:
         query = (
             select(PART.c.game_id, PART.c.started, PART.c.total, PART.c.place, PART.c.left_after)
-            .where(PART.c.person_id == person_id, PART.c.kind == kind, PART.c.place.is_not(None))
+            .where(PART.c.person_id == person_id, PART.c.kind == kind, PART.c.place.is_not(None), ours(PART, db))
             .order_by(PART.c.month.desc(), PART.c.started.desc(), PART.c.game_id.desc())
             .limit(last)
         )

@@ -15,6 +15,10 @@ A month's figures are worked out again from that person's parts of that month (b
 ``ix_tally_part_finished``), since a least or a most cannot be taken back; the counts of games and of head to head
 are moved by what changed. On PostgreSQL the people concerned are locked first (their rows of ``person``, in the
 order of their ids), so two games ending at once for the same person are counted one after the other.
+
+Every statement here is keyed by games a write has just claimed (or read) through a scoped statement, and by the
+people seated in them: each is marked :func:`~scorekeeper.db.behind_its_game`. A part carries its game's household,
+and every tally added up from parts is their person's (a person and their games are of one household).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, bindparam, case, delete, func, insert, select
 from sqlalchemy.orm import Session
 
+from ..db import behind_its_game
 from ..models import Game, Person, Seat, SeatResult, Tally, TallyPair, TallyPart, TallyPerson
 
 _TABLES = TallyPart.metadata.tables
@@ -70,12 +75,13 @@ def month_of(moment: datetime) -> int:
 
 # ---------------------------------------------------------------- what a game counts, then and now
 
-_THEN = select(PART).where(PART.c.game_id.in_(bindparam("ids", expanding=True)))
-_NOW = (
+_THEN = behind_its_game(select(PART)).where(PART.c.game_id.in_(bindparam("ids", expanding=True)))
+_NOW = behind_its_game(
     select(
         _SEAT.c.game_id,
         _SEAT.c.id.label("seat_id"),
         _SEAT.c.person_id,
+        _GAME.c.household_id,  # a part, and every tally added from it, is its game's household's
         _GAME.c.kind,
         _GAME.c.created_at.label("started"),
         *(_RESULT.c[name] for name in FIGURES),
@@ -89,8 +95,8 @@ _NOW = (
 )
 
 
-_FORGET_PARTS = delete(PART).where(PART.c.game_id.in_(bindparam("ids", expanding=True)))
-_KEEP_PARTS = insert(PART)
+_FORGET_PARTS = behind_its_game(delete(PART)).where(PART.c.game_id.in_(bindparam("ids", expanding=True)))
+_KEEP_PARTS = behind_its_game(insert(PART))
 
 
 def _by_game(rows: Iterable[Part]) -> dict[str, dict[int, Part]]:
@@ -149,11 +155,12 @@ def _bring_in_line(connection: Connection, ids: list[str]) -> None:
             {p["kind"] for p in finished},
             {p["month"] for p in finished},
         )
-    _move_pairs(connection, _pairs(old), _pairs(new))
-    _move_people(connection, old, new)
+    homes = {p["person_id"]: p["household_id"] for p in (*old, *new)}
+    _move_pairs(connection, _pairs(old), _pairs(new), homes)
+    _move_people(connection, old, new, homes)
 
 
-_LOCK = (
+_LOCK = behind_its_game(
     select(_PEOPLE.c.id)
     .where(_PEOPLE.c.id.in_(bindparam("people", expanding=True)))
     .order_by(_PEOPLE.c.id)
@@ -176,6 +183,7 @@ def months(where: Any) -> Any:
     whole = case((PART.c.left_after.is_(None), PART.c.total))
     return (
         select(
+            PART.c.household_id,
             PART.c.person_id,
             PART.c.kind,
             PART.c.month,
@@ -197,7 +205,7 @@ def months(where: Any) -> Any:
             func.max(PART.c.run).label("streak"),
         )
         .where(PART.c.place.is_not(None), where)
-        .group_by(PART.c.person_id, PART.c.kind, PART.c.month)
+        .group_by(PART.c.household_id, PART.c.person_id, PART.c.kind, PART.c.month)
     )
 
 
@@ -210,8 +218,9 @@ def _these(table: Any) -> Any:
     )
 
 
-_FORGET_MONTHS = delete(TALLY).where(_these(TALLY))
-_COUNT_MONTHS = insert(TALLY).from_select([c.name for c in TALLY.columns], months(_these(PART)))
+_FORGET_MONTHS = behind_its_game(delete(TALLY)).where(_these(TALLY))
+_SUMS = months(_these(PART))
+_COUNT_MONTHS = behind_its_game(insert(TALLY)).from_select([c.name for c in _SUMS.selected_columns], _SUMS)
 """Built once, as every statement the hook sends: a finishing round pays for its SQL, not for building it."""
 
 
@@ -246,10 +255,17 @@ _AMONG_THEM = and_(
     PAIR.c.person_id.in_(bindparam("people", expanding=True)),
     PAIR.c.opponent_id.in_(bindparam("people", expanding=True)),
 )
-_PAIRS, _FORGET_PAIRS = select(PAIR).where(_AMONG_THEM), delete(PAIR).where(_AMONG_THEM)
+_PAIRS = behind_its_game(select(PAIR)).where(_AMONG_THEM)
+_FORGET_PAIRS = behind_its_game(delete(PAIR)).where(_AMONG_THEM)
 
 
-def _move_pairs(connection: Connection, old: Counter[tuple[PairKey, str]], new: Counter[tuple[PairKey, str]]) -> None:
+def _move_pairs(
+    connection: Connection,
+    old: Counter[tuple[PairKey, str]],
+    new: Counter[tuple[PairKey, str]],
+    homes: dict[int, int],
+) -> None:
+    """Move head to head by what changed; ``homes`` says each person's household (a pair is its person's)."""
     moved = {k: new[k] - old[k] for k in old.keys() | new.keys() if new[k] != old[k]}
     if not moved:
         return
@@ -260,12 +276,17 @@ def _move_pairs(connection: Connection, old: Counter[tuple[PairKey, str]], new: 
     for (key, what), by in moved.items():
         rows.setdefault(key, {"games": 0, "ahead": 0, "behind": 0})[what] += by
     connection.execute(_FORGET_PAIRS, people)
-    kept = [{"person_id": p, "opponent_id": o, "kind": k, **v} for (p, o, k), v in rows.items() if v["games"] > 0]
+    kept = [
+        {"household_id": homes[p], "person_id": p, "opponent_id": o, "kind": k, **v}
+        for (p, o, k), v in rows.items()
+        if v["games"] > 0
+    ]
     if kept:
-        connection.execute(insert(PAIR), kept)
+        connection.execute(_KEEP_PAIRS, kept)
 
 
-_LATEST = (
+_KEEP_PAIRS = behind_its_game(insert(PAIR))
+_LATEST = behind_its_game(
     select(PART.c.started)
     .where(PART.c.person_id == bindparam("person_id"))
     .order_by(PART.c.started.desc(), PART.c.game_id.desc())
@@ -274,11 +295,12 @@ _LATEST = (
 
 
 _THEM = PERSON.c.person_id.in_(bindparam("people", expanding=True))
-_PEOPLES_GAMES = select(PERSON.c.person_id, PERSON.c.games).where(_THEM)
-_FORGET_PEOPLE = delete(PERSON).where(_THEM)
+_PEOPLES_GAMES = behind_its_game(select(PERSON.c.person_id, PERSON.c.games)).where(_THEM)
+_FORGET_PEOPLE = behind_its_game(delete(PERSON)).where(_THEM)
+_KEEP_PEOPLE = behind_its_game(insert(PERSON))
 
 
-def _move_people(connection: Connection, old: Iterable[Part], new: Iterable[Part]) -> None:
+def _move_people(connection: Connection, old: Iterable[Part], new: Iterable[Part], homes: dict[int, int]) -> None:
     moved = Counter(p["person_id"] for p in new)
     moved.subtract(p["person_id"] for p in old)
     people = sorted(moved)
@@ -289,6 +311,8 @@ def _move_people(connection: Connection, old: Iterable[Part], new: Iterable[Part
         count = games.get(person_id, 0) + moved[person_id]
         if count > 0:  # the latest game along the person's own index: one row read
             latest = connection.execute(_LATEST, {"person_id": person_id}).scalar_one()
-            kept.append({"person_id": person_id, "games": count, "last_played": latest})
+            kept.append(
+                {"household_id": homes[person_id], "person_id": person_id, "games": count, "last_played": latest}
+            )
     if kept:
-        connection.execute(insert(PERSON), kept)
+        connection.execute(_KEEP_PEOPLE, kept)

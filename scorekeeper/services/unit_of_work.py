@@ -43,7 +43,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..db import in_file
+from ..db import household_of, in_file, mine, scoped
 from ..i18n import _
 from ..models import Change, Game, Seat
 from ..rules.i18n import N_
@@ -126,7 +126,9 @@ def _reread(
     ``game`` was read in this request; then the rest of ``game`` stands, instead of reading every round and score
     again. ``state``: the game's version, drafts and time of change as the claim answered them (else read here)."""
     if game is not None and counters is not None:
-        version, drafts, updated_at = state or db.connection().execute(GAME_STATE, {"game_id": game_id}).one()
+        version, drafts, updated_at = (
+            state or db.connection().execute(GAME_STATE, scoped({"game_id": game_id}, db)).one()
+        )
         if (version, drafts) == counters:
             for name, value in (("version", version), ("drafts", drafts), ("updated_at", updated_at)):
                 set_committed_value(game, name, value)
@@ -242,7 +244,7 @@ def claimed(db: Session, game: Game, *, draft: bool = False) -> Iterator[Write]:
     _end_read(db, game)  # the claim below reads the newest rows
     claim = _CLAIM_DRAFTS if draft else _CLAIM
     # UTC like every stored time (SQLite drops the zone); the counters as claimed come back with the claim
-    state = db.connection().execute(claim, {"game_id": game_id, "claimed_at": datetime.now(UTC)}).first()
+    state = db.connection().execute(claim, scoped({"game_id": game_id, "claimed_at": datetime.now(UTC)}, db)).first()
     if state is None:
         db.rollback()
         raise no_game()
@@ -293,15 +295,16 @@ class StoredWrite(Write):
 
 
 _GAME = Game.metadata.tables[Game.__tablename__]
+# a claim names the household: a game of another one is no game to write to (and nothing after the claim runs)
 _CLAIM = (
     update(_GAME)
-    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None), mine(_GAME))
     .values(version=_GAME.c.version + 1, updated_at=bindparam("claimed_at"))
     .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
 )
 _CLAIM_DRAFTS = (
     update(_GAME)
-    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None))
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.deleted_at.is_(None), mine(_GAME))
     .values(drafts=_GAME.c.drafts + 1, updated_at=bindparam("claimed_at"))
     .returning(_GAME.c.version, _GAME.c.drafts, _GAME.c.updated_at)
 )
@@ -338,7 +341,7 @@ def claimed_stored(db: Session, game: StoredGame) -> Iterator[tuple[StoredGame, 
     game_id, seen = game.id, (game.version, game.drafts)
     connection = _connection_to_claim(db)
     with writer_turn(connection.engine):
-        counters = _CLAIM_STORED.rows(connection, {"game_id": game_id, "claimed_at": datetime.now(UTC)})
+        counters = _CLAIM_STORED.rows(connection, scoped({"game_id": game_id, "claimed_at": datetime.now(UTC)}, db))
         if not counters:
             db.rollback()
             raise no_game()
@@ -404,7 +407,9 @@ def claimed_games(db: Session, game_ids: Collection[str]) -> Iterator[list[Game]
         try:
             for game_id in ids:
                 connection.execute(
-                    update(Game).where(Game.id == game_id).values(version=Game.version + 1, updated_at=Game.updated_at)
+                    update(Game)
+                    .where(Game.id == game_id, Game.household_id == household_of(db))
+                    .values(version=Game.version + 1, updated_at=Game.updated_at)
                 )
             found = select(Game).where(Game.id.in_(ids)).options(selectinload(Game.rounds))
             games = list(db.scalars(found.execution_options(populate_existing=True)))
@@ -427,7 +432,9 @@ def change_row(
     with writer_turn(connection.engine):
         try:
             changed = connection.execute(
-                update(_GAME).where(_GAME.c.id == game_id, *where).values(version=_GAME.c.version + 1, **values)
+                update(_GAME)
+                .where(_GAME.c.id == game_id, _GAME.c.household_id == household_of(db), *where)
+                .values(version=_GAME.c.version + 1, **values)
             )
             if changed.rowcount != 1:
                 db.rollback()

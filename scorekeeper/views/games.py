@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from .. import services
-from ..db import engine, session
+from ..db import engine, household_of, session
 from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, RoundForm, UndoForm
 from ..games import KINDS
 from ..i18n import _, current_language
@@ -79,8 +79,10 @@ def table(game_id: str) -> Response:
     token = csrf_part()
     etag = None if shape is None or token is None else page_tag(shape, token)
 
+    household = household_of()  # asked again after the request too (scorekeeper.fast_pages): for whom it was
+
     def unchanged() -> bool:
-        return services.game_stamp(database, game_id) == stamp
+        return services.game_stamp(database, game_id, household) == stamp
 
     if etag is not None and request.if_none_match.contains_weak(etag):
         may_give_again(b"", unchanged)

@@ -122,7 +122,11 @@ def sign_in() -> ResponseReturnValue:
     if not form.validate_on_submit():
         form.form_errors.append(_("This form had expired. Nothing was saved; please send it again."))
         return _welcome(sign_in=form, status=400)
-    signed = rows.sign_in(session(), form.name.data or "", form.passphrase.data or "", form.player.data)
+    try:
+        signed = rows.sign_in(session(), form.name.data or "", form.passphrase.data or "", form.player.data)
+    except Invalid as e:
+        put_errors(form, e)
+        return _welcome(sign_in=form, status=e.status)
     if signed is None:
         form.passphrase.errors = [
             _("No household has that name and passphrase. Check both (capitals count in the passphrase).")

@@ -27,8 +27,8 @@ def _utc(moment: datetime) -> datetime:
 def afresh(db: Session) -> Rows:
     """Every tally as it should be, each table's rows in a fixed order."""
     parts: list[dict[str, Any]] = []
-    for game_id, kind, started in db.execute(
-        select(Game.id, Game.kind, Game.created_at).where(Game.deleted_at.is_(None))
+    for game_id, kind, started, household_id in db.execute(
+        select(Game.id, Game.kind, Game.created_at, Game.household_id).where(Game.deleted_at.is_(None))
     ):
         results = {r.position: r for r in results_of(read_game(db, game_id))}
         seats = db.execute(select(Seat.id, Seat.position, Seat.person_id).where(Seat.game_id == game_id))
@@ -40,9 +40,11 @@ def afresh(db: Session) -> Rows:
             moment = _utc(started)
             parts.append(
                 {"game_id": game_id, "seat_id": seat_id, "person_id": person_id, "kind": kind, "started": moment}
-                | {"month": moment.year * 100 + moment.month}
+                | {"month": moment.year * 100 + moment.month, "household_id": household_id}
                 | figures
             )
+    # every tally is its person's household's (the household of the games they played: a person has one)
+    homes = {p["person_id"]: p["household_id"] for p in parts}
     months: dict[tuple[int, str, int], list[dict[str, Any]]] = {}
     for p in parts:
         if p["place"] is not None:
@@ -57,7 +59,7 @@ def afresh(db: Session) -> Rows:
             + (sum(p["left_after"] is not None for p in ps),)
             + (min(whole, default=None), min(p["total"] for p in ps), max(whole, default=None))
             + (max(p["total"] for p in ps), min(p["lowest"] for p in ps), max(p["highest"] for p in ps))
-            + (max(p["run"] for p in ps),)
+            + (max(p["run"] for p in ps), homes[person_id])
         )
     pairs: Counter[tuple[int, int, str, str]] = Counter()
     finished = [p for p in parts if p["place"] is not None]
@@ -76,8 +78,10 @@ def afresh(db: Session) -> Rows:
     return {
         "tally_part": sorted((tuple(p[c] for c in columns) for p in parts), key=repr),
         "tally": sorted(tally, key=repr),
-        "tally_pair": sorted((k + tuple(pairs[(*k, w)] for w in ("games", "ahead", "behind")) for k in keys), key=repr),
-        "tally_person": sorted(((i, len(s), max(s)) for i, s in people.items()), key=repr),
+        "tally_pair": sorted(
+            (k + tuple(pairs[(*k, w)] for w in ("games", "ahead", "behind")) + (homes[k[0]],) for k in keys), key=repr
+        ),
+        "tally_person": sorted(((i, len(s), max(s), homes[i]) for i, s in people.items()), key=repr),
     }
 
 

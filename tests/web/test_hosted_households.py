@@ -554,3 +554,21 @@ def test_a_phone_that_joins_another_household_leaves_the_first(hosted: Flask, ph
 def test_the_home_password_page_sends_a_hosted_phone_to_welcome(phone: FlaskClient) -> None:
     response = phone.get("/login")
     assert response.status_code == 302 and response.headers["Location"] == "/welcome"
+
+
+@pytest.mark.parametrize("bad", ["Ana\x00", "A\x07b"])
+def test_control_characters_are_refused_on_the_page_never_a_500(hosted: Flask, phone: FlaskClient, bad: str) -> None:
+    response = create(phone, name=f"The {bad}")
+    assert response.status_code == 422 and "control character" in text(response)
+    response = create(phone, player=bad)
+    assert response.status_code == 422 and "control character" in text(response)
+    create(phone)
+    with another(hosted) as other:
+        assert sign_in(other, name=bad).status_code == 403
+        assert sign_in(other, player=bad).status_code == 422
+        assert other.get(f"/invite/{bad}").status_code == 404
+        assert other.post(invite_path(hosted), data={"player": bad}).status_code == 422
+    made = phone.post("/settings/household/tokens", data={"token-label": bad, "version": version(hosted)})
+    assert made.status_code == 422 and "control character" in text(made)
+    renamed = phone.post("/settings/household/name", data={"rename-name": bad, "rename-version": version(hosted)})
+    assert renamed.status_code == 422
