@@ -5,9 +5,15 @@ another phone entered the same round meanwhile, and the pages read from the last
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from werkzeug.serving import make_server
 
 from .test_pwa import wait_for_worker
 
@@ -235,3 +241,41 @@ def test_the_games_list_table_screen_and_round_form_read_offline_as_last_seen(
     b.get_by_role("button", name="Save round 2").click()
     a.goto(table)
     expect(a.locator(".round-no")).to_have_text("Round 3 of 13")
+
+
+@pytest.fixture
+def guarded_server(tmp_path: Path, app_factory: Callable[..., Flask]) -> Iterator[tuple[str, Flask]]:
+    """An app behind a household password, on a free loopback port of its own."""
+    app = app_factory(tmp_path, SCOREKEEPER_PASSWORD="domino night")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}", app
+    server.shutdown()
+
+
+def test_pages_kept_for_offline_never_outlive_the_household_that_saw_them(
+    browser: Browser, browser_context_args: dict[str, Any], guarded_server: tuple[str, Flask]
+) -> None:
+    address, app = guarded_server
+    context, a = phone(browser, browser_context_args)
+    a.goto(address + "/login")
+    a.get_by_label("Household password").fill("domino night")
+    a.get_by_role("button", name="Sign in").click()
+    table, _ = start_game(a, address, ["Ana", "Ben"])
+    wait_for_worker(a)
+    a.reload()  # seen by the worker: kept as last seen
+    context.set_offline(True)
+    a.goto(table)
+    expect(a.locator(".round-no")).to_have_text("Round 1 of 13")  # kept for this household
+    context.set_offline(False)
+
+    # the password changes: this phone is signed out, and the first page it is shown says so to the worker
+    app.config["SCOREKEEPER_PASSWORD"] = "a new one"
+    a.goto(table)
+    expect(a.get_by_label("Household password")).to_be_visible()
+    context.set_offline(True)
+    a.goto(table)
+    expect(a.get_by_role("heading", name="No connection to the scorekeeper")).to_be_visible()
+    expect(a.locator(".round-no")).to_have_count(0)
+    context.set_offline(False)
