@@ -222,9 +222,11 @@
     }, true);
   }
 
-  // Back online: every kept write in order. A round is done when the server redirects to the table screen; a
-  // seat's value when it answers OK. Anything else (another phone's values for that round, a mistake in what was
-  // typed) is sent once more as a plain form, so that the person sees the server's own page with these values.
+  // Back online: every kept write in order. A round is done when the server sends the phone on to the game's table
+  // screen; a seat's value when it answers OK in JSON. Another phone's values for that round, or a mistake in what
+  // was typed, is a refusal: sent once more as a plain form, so that the person sees the server's own page with these
+  // values in it. A form that expired (the session's CSRF token renewed) goes again with the token of a fresh form;
+  // anything else (signed out, the server busy) leaves the write waiting for the next page or reconnection.
   let sending = false;
   async function send() {
     if (sending || !navigator.onLine) return;
@@ -234,22 +236,15 @@
       for (;;) {
         const item = load().find((i) => !held(i.game) || i.game === releasedHere());
         if (!item) break;
-        const body = new FormData();
-        for (const [name, value] of item.fields) body.append(name, value);
-        let answer;
-        try {
-          answer = await fetch(item.action, {
-            method: "POST", body, redirect: "manual", credentials: "same-origin",
-            headers: item.kind === "mine" ? { Accept: "application/json" } : {},
-          });
-        } catch { break; } // still no connection: the "online" event tries again
-        const done = item.kind === "round" ? answer.type === "opaqueredirect" : answer.ok;
+        let [outcome, body] = await post(item);
+        if (outcome === "expired" && (await renewToken(item))) [outcome, body] = await post(item);
+        if (outcome !== "done" && outcome !== "refused") break; // still offline, or not now: it waits
         store(load().filter((i) => i.id !== item.id));
-        if (!done) {
+        if (outcome === "refused") {
           hold(item.game, true);
           return again(item);
         }
-        stored = stored || item.kind === "round" || (await answer.json().catch(() => ({}))).stored === true;
+        stored = stored || item.kind === "round" || body.stored === true;
       }
     } finally {
       sending = false;
@@ -257,6 +252,37 @@
     show();
     if (stored && table) location.assign(table); // the game as stored now, with every round sent
     else document.dispatchEvent(new CustomEvent("live:check"));
+  }
+
+  const samePage = (a, b) => new URL(a, location.href).pathname === new URL(b, location.href).pathname;
+
+  async function post(item) {
+    const body = new FormData();
+    for (const [name, value] of item.fields) body.append(name, value);
+    let answer;
+    try {
+      answer = await fetch(item.action, {
+        method: "POST", body, credentials: "same-origin",
+        headers: item.kind === "mine" ? { Accept: "application/json" } : {},
+      });
+    } catch { return ["offline", {}]; }
+    const json = (answer.headers.get("Content-Type") || "").includes("json");
+    const said = json ? await answer.json().catch(() => ({})) : {};
+    if (item.kind === "round" ? answer.redirected && samePage(answer.url, item.game) : answer.ok && json) return ["done", said];
+    if (answer.status === 400) return ["expired", said];
+    if ([404, 409, 412, 422].includes(answer.status) || (answer.status === 200 && !answer.redirected)) return ["refused", said];
+    return ["later", said];
+  }
+
+  // the CSRF token of a fresh round form, for a write kept from a page whose token has been renewed since
+  async function renewToken(item) {
+    try {
+      const page = await (await fetch(item.action, { credentials: "same-origin" })).text();
+      const token = new DOMParser().parseFromString(page, "text/html").querySelector("input[name=csrf_token]")?.value;
+      if (!token) return false;
+      item.fields = item.fields.map(([name, value]) => [name, name === "csrf_token" ? token : value]);
+      return true;
+    } catch { return false; }
   }
 
   // the table screen of a game whose refusal was shown: the person has moved on, its other writes may go

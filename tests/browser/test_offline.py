@@ -279,3 +279,34 @@ def test_pages_kept_for_offline_never_outlive_the_household_that_saw_them(
     expect(a.get_by_role("heading", name="No connection to the scorekeeper")).to_be_visible()
     expect(a.locator(".round-no")).to_have_count(0)
     context.set_offline(False)
+
+
+def test_a_round_kept_while_the_phone_was_signed_out_waits_and_goes_once_it_is_back_in(
+    browser: Browser, browser_context_args: dict[str, Any], guarded_server: tuple[str, Flask]
+) -> None:
+    address, app = guarded_server
+    context, a = phone(browser, browser_context_args)
+
+    def sign_in(password: str) -> None:
+        a.goto(address + "/login")
+        a.get_by_label("Household password").fill(password)
+        a.get_by_role("button", name="Sign in").click()
+
+    sign_in("domino night")
+    table, game_id = start_game(a, address, ["Ana", "Ben"])
+    a.goto(table + "/rounds/new")
+    keeper_ready(a)
+    context.set_offline(True)
+    enter(a, "Ben", {"Ana": 17})
+    a.get_by_role("button", name="Save round 1").click()
+    expect(banner(a)).to_have_text("Offline · 1 round waiting")
+
+    app.config["SCOREKEEPER_PASSWORD"] = "a new one"  # meanwhile every phone is signed out
+    context.set_offline(False)
+    expect(a.locator("#offline-waiting li")).to_have_text(["End of round 1: Ana 17, Ben went out"])  # not lost
+    sign_in("a new one")
+    a.goto(table)
+    expect(a.locator(".round-no")).to_have_text("Round 2 of 13")  # sent once the phone is back in
+    stored = a.request.get(f"{address}/api/v1/games/{game_id}").json()["rounds"]
+    assert [r["pips"] for r in stored] == [{"Ana": 17, "Ben": 0}]
+    assert a.evaluate("localStorage.getItem('scorekeeper:waiting')") is None
