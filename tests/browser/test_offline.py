@@ -310,3 +310,35 @@ def test_a_round_kept_while_the_phone_was_signed_out_waits_and_goes_once_it_is_b
     stored = a.request.get(f"{address}/api/v1/games/{game_id}").json()["rounds"]
     assert [r["pips"] for r in stored] == [{"Ana": 17, "Ben": 0}]
     assert a.evaluate("localStorage.getItem('scorekeeper:waiting')") is None
+
+
+def test_a_super_domino_hand_form_moves_on_offline_to_the_next_hand_and_its_dealer(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    context, a = phone(browser, browser_context_args)
+    a.goto(live_server + "/games/new")
+    a.get_by_label("Super Domino").check()
+    for i, name in enumerate(["Ana", "Ben", "Cleo"]):
+        a.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    a.get_by_role("button", name="Start the game").click()
+    expect(a.locator(".round-no")).to_have_text("Hand 1")
+    table = a.url
+    a.goto(table + "/rounds/new")
+    keeper_ready(a)
+    context.set_offline(True)
+    a.get_by_role("radio", name="Ana went out").check()
+    for name, pips, tiles in (("Ben", "8", "2"), ("Cleo", "12", "1")):
+        a.get_by_label(f"{name} pips").fill(pips)
+        a.get_by_label(f"{name} tiles left").fill(tiles)
+    a.get_by_role("button", name="Save hand 1").click()
+    expect(banner(a)).to_have_text("Offline · 1 round waiting")
+    expect(a.locator("h1")).to_contain_text("End of hand 2")
+    expect(a.locator("h1 .sub")).to_have_text("Super Domino")
+    expect(a.get_by_role("button", name="Save hand 2")).to_be_visible()
+    dealer = a.locator("p.dealer strong").inner_text()
+    expect(a.get_by_label("Ben tiles left")).to_have_value("")
+
+    context.set_offline(False)
+    expect(a).to_have_url(table)
+    expect(a.locator(".round-no")).to_have_text("Hand 2")
+    expect(a.locator("main")).to_contain_text(f"{dealer} shuffles and deals")  # the phone worked it out alike
