@@ -1,11 +1,12 @@
 // The phone at the table without a connection. A whole round saved (the round form's Save) or one player's pips
 // sent ("I am Ana": Send mine) while the phone is offline is kept on the phone (localStorage: it outlives the page)
 // with its game, its round number and the game's version the page showed, and the form moves on to the next round
-// as the server would have drawn it (the rounds ahead come with the page: templates/games/round.html). A banner
+// as the server would have drawn it (what that takes comes with the page: templates/games/round.html). A banner
 // says how many rounds wait. Once the connection is back they are sent in order, each with its number, so a resend
 // is harmless: the server takes an equal round as done. A round another phone entered meanwhile with other values
 // is sent once more as a plain form, which lands on the usual conflict screen with these values in it.
-// Progressive enhancement only: without this file a Save offline says that nothing was sent (pwa.js).
+// Progressive enhancement only: without this file a Save offline goes to the network and finds the service
+// worker's offline page (or the browser's), and pwa.js still holds what was typed.
 "use strict";
 
 (() => {
@@ -21,7 +22,7 @@
   // the round form for the next round (not a correction, not a clash): the one whose Save is kept offline
   const newRound = form && main.dataset.liveForm === "round" ? form : null;
 
-  // Storage can be missing or full (private browsing): then nothing is kept and a Save offline says so (pwa.js).
+  // Storage can be missing or full (private browsing): then nothing is kept, and a Save offline says nothing was sent.
   const load = () => {
     try {
       const list = JSON.parse(localStorage.getItem(KEY) || "[]");

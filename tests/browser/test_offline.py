@@ -342,3 +342,27 @@ def test_a_super_domino_hand_form_moves_on_offline_to_the_next_hand_and_its_deal
     expect(a).to_have_url(table)
     expect(a.locator(".round-no")).to_have_text("Hand 2")
     expect(a.locator("main")).to_contain_text(f"{dealer} shuffles and deals")  # the phone worked it out alike
+
+
+def test_a_correction_saved_offline_is_not_kept_but_says_nothing_was_sent_and_keeps_what_was_typed(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    context, a = phone(browser, browser_context_args)
+    table, game_id = start_game(a, live_server, ["Ana", "Ben"])
+    a.goto(table + "/rounds/new")
+    enter(a, "Ana", {"Ben": 6})
+    a.get_by_role("button", name="Save round 1").click()
+    expect(a.locator(".round-no")).to_have_text("Round 2 of 13")
+    a.goto(table + "/rounds/1")
+    keeper_ready(a)
+    context.set_offline(True)
+    a.get_by_label("Ben", exact=True).fill("16")
+    a.get_by_role("button", name="Save correction").click()
+    expect(a.get_by_role("alert")).to_have_text("No connection: nothing was sent. Try again in a moment.")
+    expect(a).to_have_url(table + "/rounds/1")
+    expect(a.get_by_label("Ben", exact=True)).to_have_value("16")
+    expect(banner(a)).to_have_count(0)  # a correction is not one of the rounds kept to send later
+    context.set_offline(False)
+    a.get_by_role("button", name="Save correction").click()
+    expect(a).to_have_url(table)
+    assert [r["pips"] for r in stored_rounds(a, live_server, game_id)] == [{"Ana": 0, "Ben": 16}]
