@@ -60,7 +60,7 @@
       return;
     }
     if (!banner) {
-      banner = Object.assign(document.createElement("p"), { id: "offline-banner", className: "offline-banner" });
+      banner = Object.assign(document.createElement("p"), { id: "offline-banner", className: "flash offline-banner" });
       banner.setAttribute("role", "status");
       main.prepend(banner);
     }
@@ -74,11 +74,11 @@
   function showWaiting(waiting) {
     let list = document.getElementById("offline-waiting");
     if (!list) {
-      list = Object.assign(document.createElement("ul"), { id: "offline-waiting", className: "card offline-waiting" });
+      list = Object.assign(document.createElement("div"), { id: "offline-waiting", className: "card offline-waiting" });
       list.setAttribute("aria-labelledby", "offline-banner");
       newRound ? newRound.before(list) : document.getElementById("offline-banner").after(list);
     }
-    list.replaceChildren(...waiting.map((item) => Object.assign(document.createElement("li"), {
+    list.replaceChildren(...waiting.map((item) => Object.assign(document.createElement("p"), {
       textContent: `${item.title}: ${item.values}`,
     })));
   }
@@ -153,7 +153,7 @@
     }
     line.replaceChildren(before || "", Object.assign(document.createElement("strong"), { textContent: dealer }), after || "");
     main.dataset.liveNumber = String(number);
-    for (const stale of main.querySelectorAll(".error, .flash, .moved, .pwa-note, .sent-error, [data-undone]")) stale.remove();
+    for (const stale of main.querySelectorAll(".error, .flash:not(#offline-banner), .moved, .pwa-note, .sent-error, [data-undone]")) stale.remove();
     for (const field of form.querySelectorAll("input, select")) {
       if (field.name === "number") field.value = String(number);
       else if (field.type === "radio" || field.type === "checkbox") field.checked = field.defaultChecked = false;
@@ -161,7 +161,7 @@
       else if (field.type !== "hidden" && field.type !== "submit" && field.type !== "button") field.value = field.defaultValue = "";
     }
     for (const mark of form.querySelectorAll("[data-mark]")) mark.hidden = true; // what phones sent for the last one
-    form.querySelector("input.pips")?.focus();
+    window.scrollTo(0, 0); // the banner, the rounds waiting and the new round's heading first
   }
 
   // the page as it came (from the server or, offline, as last seen): move on past the rounds that wait here

@@ -56,7 +56,7 @@ def banner(page: Page) -> Any:
 
 
 def test_two_rounds_entered_offline_survive_a_reload_and_are_stored_once_when_the_phone_is_back(
-    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str, artifacts: Path
 ) -> None:
     context, a = phone(browser, browser_context_args)
     table, game_id = start_game(a, live_server, ["Ana", "Ben", "Cleo"])
@@ -80,7 +80,7 @@ def test_two_rounds_entered_offline_survive_a_reload_and_are_stored_once_when_th
     enter(a, "Ana", {"Ben": 5, "Cleo": 9})
     a.get_by_role("button", name="Save round 2").click()
     expect(banner(a)).to_have_text("Offline · 2 rounds waiting")
-    waiting = a.locator("#offline-waiting li")
+    waiting = a.locator("#offline-waiting p")
     expect(waiting).to_have_text(
         ["End of round 1: Ana 12, Ben 7, Cleo went out", "End of round 2: Ana went out, Ben 5, Cleo 9"]
     )
@@ -94,6 +94,7 @@ def test_two_rounds_entered_offline_survive_a_reload_and_are_stored_once_when_th
     expect(banner(a)).to_have_text("Offline · 2 rounds waiting")
     expect(waiting).to_have_count(2)
     assert a.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    a.screenshot(path=str(artifacts / "offline-two-rounds-waiting.png"))
 
     context.set_offline(False)
     # the phone sends both in order and shows the game as stored
@@ -196,7 +197,7 @@ def test_the_banner_speaks_the_pages_language_with_its_plural(
         a.locator("input[name=went_out][value='0']").check()  # Ana went out, said in Czech
         a.get_by_label("Ben", exact=True).fill(str(number))
         a.locator("#save-round").click()
-        expect(a.locator("#offline-waiting li")).to_have_count(number)
+        expect(a.locator("#offline-waiting p")).to_have_count(number)
         seen.append(banner(a).inner_text())
     assert seen[0] == "Bez připojení · čeká 1 kolo"
     assert len(set(seen)) == 6 and all(str(n) in text for n, text in enumerate(seen, 1))
@@ -303,7 +304,7 @@ def test_a_round_kept_while_the_phone_was_signed_out_waits_and_goes_once_it_is_b
 
     app.config["SCOREKEEPER_PASSWORD"] = "a new one"  # meanwhile every phone is signed out
     context.set_offline(False)
-    expect(a.locator("#offline-waiting li")).to_have_text(["End of round 1: Ana 17, Ben went out"])  # not lost
+    expect(a.locator("#offline-waiting p")).to_have_text(["End of round 1: Ana 17, Ben went out"])  # not lost
     sign_in("a new one")
     a.goto(table)
     expect(a.locator(".round-no")).to_have_text("Round 2 of 13")  # sent once the phone is back in
