@@ -21,6 +21,8 @@
   registerWorker();
   settleLastSend();
   keepRoundForm();
+  // what is entered without a connection: offline.js, fetched beside the page
+  if (script) document.head.append(Object.assign(document.createElement("script"), { src: script.dataset.offlineJs }));
 
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
@@ -53,16 +55,15 @@
     if (!form) return;
     const key = DRAFT + location.pathname;
     // the same address serves every new round: only restore what was typed for this one
-    const heading = document.querySelector("h1");
-    const round = heading ? (heading.textContent.match(/\d+/g) || []).join(",") : "";
+    const round = () => ((document.querySelector("h1")?.textContent || "").match(/\d+/g) || []).join(",");
     // only what the player typed is kept: merely opening a correction must not pin old values
     // a field typed into before this script ran (a fast thumb on a slow phone) counts as typed too
-    let typed = restore(form, key, round) || [...form.elements].some((field) => field.type !== "hidden"
+    let typed = restore(form, key, round()) || [...form.elements].some((field) => field.type !== "hidden"
       && (field.type === "radio" || field.type === "checkbox"
         ? field.checked !== field.defaultChecked : "defaultValue" in field && field.value !== field.defaultValue));
     let dropped = false;
     const save = () => {
-      if (typed && !dropped) store.set("localStorage", key, JSON.stringify({ round, values: collect(form), at: Date.now() }));
+      if (typed && !dropped) store.set("localStorage", key, JSON.stringify({ round: round(), values: collect(form), at: Date.now() }));
     };
     const edit = () => { typed = true; save(); };
     form.addEventListener("input", edit);
@@ -78,14 +79,9 @@
       link.addEventListener("click", () => { dropped = true; store.remove("localStorage", key); });
     }
 
-    form.addEventListener("submit", (event) => {
+    // a Save with no connection never comes here: offline.js keeps it, or says that nothing was sent
+    form.addEventListener("submit", () => {
       save();
-      if (navigator.onLine === false) {
-        event.preventDefault();
-        note(form, "error", "alert", say("notSent", "No connection: nothing was sent. What you typed stays on this phone; "
-          + "tap Save again when the connection is back."), form.querySelector("button[type=submit]"));
-        return;
-      }
       store.set("sessionStorage", SENT, location.pathname);
       sending = true;
     });

@@ -1,12 +1,17 @@
 // The service worker, served from the app's root as /sw.js so its scope is every page.
-// Scores always come fresh from the server; the rules, the deal lookup and the static files
-// also open from the cache when the network is gone; any other page then says plainly that
-// the scorekeeper cannot be reached, instead of the browser's error page.
+// Scores come fresh from the server whenever it answers; without a connection the games list, a game's
+// table screen and its round form open as this phone last saw them (static/offline.js keeps the rounds
+// entered meanwhile), and the rules, the deal lookup and the static files open from the cache; any
+// other page then says plainly that the scorekeeper cannot be reached, instead of the browser's error page.
 "use strict";
 
-const VERSION = "3"; // bump with every change to this file or to what it keeps
+const VERSION = "4"; // bump with every change to this file or to what it keeps
 const PREFIX = "scorekeeper-";
 const CACHE = `${PREFIX}v${VERSION}`;
+// The score pages as last seen, by address: one household's only. Every page says whose it is
+// (scorekeeper/views/pwa.py); a page with another tag empties this cache before anything is kept.
+const PAGES = `${PREFIX}pages`;
+const HOUSEHOLD = "Scorekeeper-Household";
 
 // resolved against the scope, so the app works mounted under a path prefix too
 const at = (path) => new URL(path, self.registration.scope).href;
@@ -16,6 +21,10 @@ const RULES_PARTS = at("rules/"); // should the reference grow into several page
 const STATIC = at("static/");
 const MANIFEST = at("manifest.webmanifest");
 const LANGUAGE = at("language/");
+const WHOSE = at("sw/household"); // where PAGES notes whose pages it holds (never a real address)
+// the games list, a game's table screen and its round form, relative to the scope
+const SCORE_PAGES = [/^$/, /^games\/[^/]+$/, /^games\/[^/]+\/rounds\/new$/];
+const scorePage = (url) => url.startsWith(at("")) && SCORE_PAGES.some((page) => page.test(url.slice(at("").length)));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(keepForOffline().then(() => self.skipWaiting()));
@@ -43,6 +52,7 @@ async function keepForOffline() {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
+    // the pages kept by an older worker go too: they name static files that only its cache held
     .then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
       .map((name) => caches.delete(name))))
     .then(() => self.clients.claim()));
@@ -54,15 +64,23 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
     // a round sent with no network: the offline page, and the form keeps its values (pwa.js);
-    // what the server answers to a POST is never cached
-    if (request.mode === "navigate") event.respondWith(fetch(request).catch(offlinePage));
+    // what the server answers to a POST is never cached, but a sign-in's answer may say whose pages come now
+    if (request.mode === "navigate") {
+      event.respondWith(fetch(request).then((response) => {
+        event.waitUntil(noteWhose(response));
+        return response;
+      }).catch(offlinePage));
+    }
     return;
   }
   const bare = url.origin + url.pathname;
   if (KEPT_PAGES.includes(bare) || bare.startsWith(RULES_PARTS) || bare === MANIFEST || bare.startsWith(STATIC)) {
     event.respondWith(freshOrKept(event));
+  } else if (request.mode === "navigate" && scorePage(bare)) {
+    event.respondWith(freshOrLastSeen(event));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).then((response) => {
+      event.waitUntil(noteWhose(response));
       // a new language: keep the offline page and the reference pages in it from now on
       if (bare.startsWith(LANGUAGE)) event.waitUntil(refresh([OFFLINE, ...KEPT_PAGES]));
       return response;
@@ -118,4 +136,36 @@ async function refresh(urls) {
     if (response.ok) return cache.put(url, response);
     return undefined;
   }).catch(() => undefined)));
+}
+
+// A score page: always the server's answer while it answers (never an old copy while online, however slow);
+// the copy last seen at this very address only when the network fails.
+async function freshOrLastSeen(event) {
+  const request = event.request;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const pages = await caches.open(PAGES);
+    return (await pages.match(request.url, { ignoreVary: true })) || offlinePage();
+  }
+  // a redirect (signed out, a game over) or a refusal is not the page to keep
+  const copy = response.ok && response.type === "basic" && !response.redirected ? response.clone() : null;
+  event.waitUntil(noteWhose(response).then(async (mayKeep) => {
+    if (copy && mayKeep) await (await caches.open(PAGES)).put(request.url, copy);
+  }));
+  return response;
+}
+
+// Whose pages the server's answer says these are: when another household's (or nobody's, signed out), the
+// pages kept so far are thrown away before anything else is kept. Resolves to whether the answer may be kept.
+async function noteWhose(response) {
+  const whose = response.headers.get(HOUSEHOLD);
+  if (!whose) return false; // a redirect or another answer that does not say: keep nothing from it
+  const pages = await caches.open(PAGES);
+  const noted = await pages.match(WHOSE);
+  if (noted && (await noted.text()) === whose) return true;
+  await caches.delete(PAGES);
+  await (await caches.open(PAGES)).put(WHOSE, new Response(whose));
+  return true;
 }

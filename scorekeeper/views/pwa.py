@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_from_directory, url_for
+import hashlib
+import hmac
+
+from flask import Blueprint, Response, current_app, g, jsonify, render_template, request, send_from_directory, url_for
 from flask_babel import force_locale
 
 from ..games import KINDS
 from ..page_cache import may_give_again
+from ..phones import password, signed_in
 
 bp = Blueprint("pwa", __name__)
 
@@ -82,3 +86,27 @@ def service_worker() -> Response:
 def offline() -> str:
     """What a score page shows when the phone cannot reach the app: kept by the service worker."""
     return render_template("pwa/offline.html")
+
+
+HOUSEHOLD_HEADER = "Scorekeeper-Household"
+"""Sent with every page: whose pages they are, as an opaque tag. The service worker keeps the score pages a phone
+saw to open them again without a connection, and empties that copy as soon as a page comes with another tag (a
+phone signed in to another household, or signed out), so it never shows one household's page to another."""
+
+
+@bp.after_app_request
+def household_tag(response: Response) -> Response:
+    """Put the household tag on a page (the service worker reads it: static/sw.js)."""
+    if response.mimetype == "text/html":
+        response.headers[HOUSEHOLD_HEADER] = _whose_pages()
+    return response
+
+
+def _whose_pages() -> str:
+    """The household a page belongs to (hosted mode: the one the request signed in to, kept in ``g`` by
+    scorekeeper.households; home mode: the one household) and whether the phone is past the household password,
+    keyed with the secret key so that the tag tells nothing about either."""
+    household = g.get("household_id")
+    gate = "" if password() is None else ("in" if signed_in() else "out")
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, f"{household}|{gate}".encode(), hashlib.sha256).hexdigest()[:20]
