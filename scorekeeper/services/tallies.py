@@ -164,7 +164,9 @@ _LOCK = behind_its_game(
     select(_PEOPLE.c.id)
     .where(_PEOPLE.c.id.in_(bindparam("people", expanding=True)))
     .order_by(_PEOPLE.c.id)
-    .with_for_update()
+    # FOR NO KEY UPDATE: a seat inserted meanwhile takes a key-share lock on its person, which FOR UPDATE waits
+    # for (games started at once with the same players deadlocked on PostgreSQL); this one does not conflict
+    .with_for_update(key_share=True)
 )
 
 

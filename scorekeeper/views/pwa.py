@@ -8,6 +8,7 @@ import hmac
 from flask import Blueprint, Response, current_app, g, jsonify, render_template, request, send_from_directory, url_for
 from flask_babel import force_locale
 
+from .. import households
 from ..games import KINDS
 from ..page_cache import may_give_again
 from ..phones import password, signed_in
@@ -106,7 +107,7 @@ def _whose_pages() -> str:
     """The household a page belongs to (hosted mode: the one the request signed in to, kept in ``g`` by
     scorekeeper.households; home mode: the one household) and whether the phone is past the household password,
     keyed with the secret key so that the tag tells nothing about either."""
-    household = g.get("household_id")
+    household = f"{households.current()}|{g.get('guest_game') or ''}"  # a guest of one game sees less than a member
     gate = "" if password() is None else ("in" if signed_in() else "out")
     key = str(current_app.config["SECRET_KEY"]).encode()
     return hmac.new(key, f"{household}|{gate}".encode(), hashlib.sha256).hexdigest()[:20]

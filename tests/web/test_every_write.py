@@ -156,6 +156,7 @@ WRITES: dict[str, Write] = {
 }
 """Every route that writes to an existing game."""
 
+HOUSEHOLD_WRITE = "a household's settings or a phone's sign-in (tests/web/test_hosted_households.py)"
 NOT_A_GAME_WRITE = {
     "games.new": "starts a new game (test_a_new_game_is_on_the_games_list)",
     "api.create_game": "starts a new game (test_a_new_game_is_on_the_games_list)",
@@ -166,6 +167,17 @@ NOT_A_GAME_WRITE = {
     "api.sign_in": "the household password: this phone's session only",
     "household.login": "the household password: this phone's session only",
     "join.watch_refused": "refuses every write under /watch/",
+    "households.create": HOUSEHOLD_WRITE,
+    "households.delete": HOUSEHOLD_WRITE,
+    "households.invite": HOUSEHOLD_WRITE,
+    "households.leave": HOUSEHOLD_WRITE,
+    "households.make_token": HOUSEHOLD_WRITE,
+    "households.passphrase": HOUSEHOLD_WRITE,
+    "households.rename": HOUSEHOLD_WRITE,
+    "households.renew_invite": HOUSEHOLD_WRITE,
+    "households.revoke_token": HOUSEHOLD_WRITE,
+    "households.sign_in": HOUSEHOLD_WRITE,
+    "households.sign_out_phone": HOUSEHOLD_WRITE,
 }
 
 
