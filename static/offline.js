@@ -228,18 +228,26 @@
   // was typed, is a refusal: sent once more as a plain form, so that the person sees the server's own page with these
   // values in it. A form that expired (the session's CSRF token renewed) goes again with the token of a fresh form;
   // anything else (signed out, the server busy) leaves the write waiting for the next page or reconnection.
+  // A write that could not go (the server unreachable while the phone says it is online, or busy: 429, 503) is tried
+  // again by itself after the wait the server asked for (Retry-After), or RETRY_SECONDS: no page or reconnection needed.
+  const RETRY_SECONDS = 15;
   let sending = false;
+  let retry = 0;
   async function send() {
     if (sending || !navigator.onLine) return;
     sending = true;
+    clearTimeout(retry);
     let stored = false;
     try {
       for (;;) {
         const item = load().find((i) => !held(i.game) || i.game === releasedHere());
         if (!item) break;
-        let [outcome, body] = await post(item);
-        if (outcome === "expired" && (await renewToken(item))) [outcome, body] = await post(item);
-        if (outcome !== "done" && outcome !== "refused") break; // still offline, or not now: it waits
+        let [outcome, body, wait] = await post(item);
+        if (outcome === "expired" && (await renewToken(item))) [outcome, body, wait] = await post(item);
+        if (outcome !== "done" && outcome !== "refused") { // still offline, or not now: it waits
+          retry = setTimeout(send, (wait || RETRY_SECONDS) * 1000);
+          break;
+        }
         store(load().filter((i) => i.id !== item.id));
         if (outcome === "refused") {
           hold(item.game, true);
@@ -266,13 +274,13 @@
         method: "POST", body, credentials: "same-origin",
         headers: item.kind === "mine" ? { Accept: "application/json" } : {},
       });
-    } catch { return ["offline", {}]; }
+    } catch { return ["offline", {}, 0]; }
     const json = (answer.headers.get("Content-Type") || "").includes("json");
     const said = json ? await answer.json().catch(() => ({})) : {};
     if (item.kind === "round" ? answer.redirected && samePage(answer.url, item.game) : answer.ok && json) return ["done", said];
     if (answer.status === 400) return ["expired", said];
     if ([404, 409, 412, 422].includes(answer.status) || (answer.status === 200 && !answer.redirected)) return ["refused", said];
-    return ["later", said];
+    return ["later", said, Math.min(Number(answer.headers.get("Retry-After")) || 0, 300)];
   }
 
   // the CSRF token of a fresh round form, for a write kept from a page whose token has been renewed since

@@ -367,3 +367,34 @@ def test_a_correction_saved_offline_is_not_kept_but_says_nothing_was_sent_and_ke
     a.get_by_role("button", name="Save correction").click()
     expect(a).to_have_url(table)
     assert [r["pips"] for r in stored_rounds(a, live_server, game_id)] == [{"Ana": 0, "Ben": 16}]
+
+
+def test_a_round_the_server_could_not_take_yet_goes_again_by_itself_after_the_wait_it_asked_for(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    context, a = phone(browser, browser_context_args)
+    table, game_id = start_game(a, live_server, ["Ana", "Ben"])
+    wait_for_worker(a)
+    a.get_by_role("link", name="End round 1: enter pips").click()
+    keeper_ready(a)
+    context.set_offline(True)
+    enter(a, "Ben", {"Ana": 21})
+    a.get_by_role("button", name="Save round 1").click()
+    expect(banner(a)).to_have_text("Offline · 1 round waiting")
+
+    # back online, the server is busy the first time (a rate limit: 429 with Retry-After) and takes it after that
+    refused: list[str] = []
+
+    def busy_once(route: Any) -> None:
+        if route.request.method == "POST" and not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=429, headers={"Retry-After": "1"}, body="Please wait a little")
+        else:
+            route.continue_()
+
+    a.route(re.compile(r".*/rounds/new$"), busy_once)
+    context.set_offline(False)
+    # no reload and no other reconnection: the phone tries again by itself once the wait is over
+    expect(a).to_have_url(table, timeout=10_000)
+    assert len(refused) == 1
+    assert [(r["number"], r["pips"]) for r in stored_rounds(a, live_server, game_id)] == [(1, {"Ana": 21, "Ben": 0})]
