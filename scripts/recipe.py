@@ -27,7 +27,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from http.cookiejar import CookieJar
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -286,12 +286,20 @@ def documented_instances(
         stop(redis)
 
 
+class _BehindTheTlsProxy(DefaultCookiePolicy):
+    """The page's address is https, so the instances make the session cookie secure-only; the phones here ask the
+    instances over plain HTTP on loopback, as the TLS proxy (left out) would, and send it as they would to it."""
+
+    def return_ok_secure(self, cookie: Cookie, request: urllib.request.Request) -> bool:
+        return True
+
+
 class Member:
     """A phone of a household in hosted mode, signed in through the welcome page as a person would: its cookies
     (the session, which holds the phone's key) go with every request, to whichever instance it names."""
 
     def __init__(self, address: str | None = None) -> None:
-        self.jar = CookieJar()
+        self.jar = CookieJar(_BehindTheTlsProxy())
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         if address is not None:  # its own address, as a trusted proxy in front says it (the rate limits count by it)
             self.opener.addheaders.append(("X-Forwarded-For", address))

@@ -78,16 +78,12 @@ def _keep(signed: rows.SignedIn) -> None:
     keep_member(signed)
 
 
-def _onward() -> str:
-    return same_site(request.args.get("next"), url_for("games.index"))
-
-
 @bp.get("/welcome")
 def welcome() -> ResponseReturnValue:
     """Create a household or sign in to yours (a phone already signed in goes on to its games)."""
     _hosted_only()
     if this_phone_id() is not None:
-        return redirect(_onward())
+        return redirect(same_site(request.args.get("next"), url_for("games.index")))  # the page asked for
     return _welcome()
 
 
@@ -133,7 +129,7 @@ def sign_in() -> ResponseReturnValue:
         ]
         return _welcome(sign_in=form, status=WRONG)
     _keep(signed)
-    return redirect(_onward())
+    return redirect(same_site(request.args.get("next"), url_for("games.index")))  # the page asked for
 
 
 @bp.route("/invite/<code>", methods=["GET", "POST"])
@@ -238,7 +234,7 @@ def _write(form: Any, forms: SettingsForms, action: Callable[[], object], done: 
             forms.problem = e.message
         return _settings(forms, e.status)
     flash(done)
-    return redirect(url_for("settings.index") + "#household")
+    return redirect(url_for("settings.index", _anchor="household"))
 
 
 @bp.post("/settings/household/name")

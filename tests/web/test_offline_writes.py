@@ -8,8 +8,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from flask import Flask, g, request
+from flask import Flask
 from flask.testing import FlaskClient
+from hosted.phones import Phone
 
 from scorekeeper.views.pwa import HOUSEHOLD_HEADER
 
@@ -116,17 +117,12 @@ def test_signing_in_past_the_household_password_changes_the_tag(
 
 
 def test_two_households_get_two_tags(tmp_path: Path, app_factory: Callable[..., Flask]) -> None:
-    # hosted mode keeps the request's household in g.household_id (scorekeeper.households): stand in for it here
-    app = app_factory(tmp_path)
-
-    @app.before_request
-    def household() -> None:
-        g.household_id = int(request.headers.get("X-Test-Household", "1"))
-
-    client = app.test_client()
-    first = client.get("/games/new", headers={"X-Test-Household": "1"}).headers[HOUSEHOLD_HEADER]
-    second = client.get("/games/new", headers={"X-Test-Household": "2"}).headers[HOUSEHOLD_HEADER]
-    again = client.get("/games/new", headers={"X-Test-Household": "1"}).headers[HOUSEHOLD_HEADER]
+    app = app_factory(tmp_path, SCOREKEEPER_HOSTED=True, WTF_CSRF_ENABLED=False)
+    novak, costa, novak_again = (Phone(app, f"203.0.113.{n}") for n in (1, 2, 3))
+    assert novak.create("The Novaks").status_code == 302
+    assert costa.create("The Costas").status_code == 302
+    assert novak_again.sign_in("The Novaks").status_code == 302
+    first, second, again = (p.get("/games/new").headers[HOUSEHOLD_HEADER] for p in (novak, costa, novak_again))
     assert first != second and first == again
 
 
