@@ -23,7 +23,7 @@ translations: install
 
 # refresh the template and every catalog after changing texts
 messages: install
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k _l -k N_ -k ngettext:1,2 --no-location --sort-output -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k _l -k N_ -k N_plural:1,2 -k ngettext:1,2 --no-location --sort-output -o scorekeeper/translations/messages.pot .
 	for lang in it cs pt de; do \
 	  test -f scorekeeper/translations/$$lang/LC_MESSAGES/messages.po \
 	    && $(BIN)/pybabel update --no-fuzzy-matching -i scorekeeper/translations/messages.pot -d scorekeeper/translations -l $$lang \

@@ -34,6 +34,12 @@ from .rules.i18n import N_
 from .rules.text import brief
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """A message with its plural, marked for the catalogs (``make messages`` extracts ``N_plural:1,2``): shown with
+    ``ngettext(pair[0], pair[1], count)``."""
+    return singular, plural
+
+
 @dataclass(frozen=True)
 class Words:
     """What a game calls its rounds, as message ids: show one with ``_()``, passing ``number=`` where it has one."""
@@ -84,6 +90,8 @@ class Words:
     """The same double drawn as a tile, for screen readers: ``"Engine: double-%(pips)d"``."""
     round_double_name: str | None = None
     """The same double named under its tile: ``"Engine <strong>double-%(pips)d</strong>"``."""
+    waiting: tuple[str, str] = N_plural("Offline · %(num)d round waiting", "Offline · %(num)d rounds waiting")
+    """The offline banner, counting what the phone keeps to send (static/offline.js): one and many."""
 
 
 ROUND_WORDS = Words(

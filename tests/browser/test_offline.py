@@ -332,7 +332,7 @@ def test_a_super_domino_hand_form_moves_on_offline_to_the_next_hand_and_its_deal
         a.get_by_label(f"{name} pips").fill(pips)
         a.get_by_label(f"{name} tiles left").fill(tiles)
     a.get_by_role("button", name="Save hand 1").click()
-    expect(banner(a)).to_have_text("Offline · 1 round waiting")
+    expect(banner(a)).to_have_text("Offline · 1 hand waiting")
     expect(a.locator("h1")).to_contain_text("End of hand 2")
     expect(a.locator("h1 .sub")).to_have_text("Super Domino")
     expect(a.get_by_role("button", name="Save hand 2")).to_be_visible()

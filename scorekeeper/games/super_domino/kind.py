@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ... import rules
 from ...i18n import _, _l
-from ...kinds import GameKind, Played, Setup, Words
+from ...kinds import GameKind, N_plural, Played, Setup, Words
 from ...reading import Problems, read_count, whole
 from ...rules.i18n import N_
 
@@ -157,6 +157,7 @@ SUPER_DOMINO = SuperDominoKind(
         end_question_open=N_("End the game after hand %(number)d? The standings become final."),
         standings_note=N_("(hands won, then fewest pips)"),
         check_move=N_("Playing Super Domino? Check a Super Domino move"),
+        waiting=N_plural("Offline · %(num)d hand waiting", "Offline · %(num)d hands waiting"),
     ),
     rounds_field="hands",
     setup_fields=("hands",),
