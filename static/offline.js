@@ -39,6 +39,7 @@
   const hold = (game, on) => {
     try { if (on) localStorage.setItem(HELD + game, "1"); else localStorage.removeItem(HELD + game); } catch { /* */ }
   };
+  let unreachable = false; // the last write found no server although the phone says it is online
   const ofThisGame = () => load().filter((item) => !table || item.game === table);
 
   // "Offline · 3 rounds waiting": the page words 1 and 2 (and 5 where it differs); 3 and 4 are said as 2 is, more
@@ -65,7 +66,7 @@
       main.prepend(banner);
     }
     // online, what waits is on its way: the list below says what it is
-    banner.hidden = navigator.onLine;
+    banner.hidden = navigator.onLine && !unreachable;
     banner.textContent = counted(words.waiting, rounds);
     showWaiting(waiting);
   }
@@ -187,22 +188,54 @@
   // typed stays in the form (and with pwa.js).
   if (form) {
     main.addEventListener("submit", (event) => {
-      if (event.target !== form || (navigator.onLine && !(newRound && ofThisGame().length))) return;
+      if (event.target !== form) return;
+      if (navigator.onLine && !(newRound && ofThisGame().length)) {
+        if (newRound) sendOrKeep(event);
+        return;
+      }
       const data = new FormData(form, event.submitter);
       if (data.has("seat")) return; // a seat's Send without its script: the server's page says what happened
       event.preventDefault();
       event.stopImmediatePropagation();
-      if (!newRound || !keep("round", data)) {
-        const line = form.querySelector(".pwa-note") || form.insertBefore(document.createElement("p"), form.querySelector("button[type=submit]"));
-        Object.assign(line, { className: "error pwa-note", textContent: document.querySelector("template.live-words")?.dataset.unsent || "" });
-        line.setAttribute("role", "alert");
-        return;
-      }
-      try { localStorage.removeItem(`scorekeeper:draft:${location.pathname}`); } catch { /* pwa.js's copy */ }
-      moveOn(Number(data.get("number")) + 1);
-      show();
-      send();
+      keepRound(data);
     }, true);
+  }
+
+  function keepRound(data) {
+    if (!newRound || !keep("round", data)) {
+      const line = form.querySelector(".pwa-note") || form.insertBefore(document.createElement("p"), form.querySelector("button[type=submit]"));
+      Object.assign(line, { className: "error pwa-note", textContent: document.querySelector("template.live-words")?.dataset.unsent || "" });
+      line.setAttribute("role", "alert");
+      return;
+    }
+    try { localStorage.removeItem(`scorekeeper:draft:${location.pathname}`); } catch { /* pwa.js's copy */ }
+    moveOn(Number(data.get("number")) + 1);
+    show();
+    send();
+  }
+
+  // Online as far as the phone can tell, a new round's Save first asks whether the server answers at all (the
+  // health check: one cheap request): when it cannot be reached (the Wi-Fi is up but the computer serving the game
+  // went to sleep, or the site is out of reach) the round is kept as it is offline, instead of the browser's error
+  // page. When it answers, the Save goes as the plain form it is, exactly as without this file (pwa.js has seen it).
+  function sendOrKeep(event) {
+    const data = new FormData(form, event.submitter);
+    if (data.has("seat")) return;
+    event.preventDefault();
+    const item = {
+      action: new URL(form.getAttribute("action") || location.href, location.href).href,
+      fields: [...data.entries()].filter(([, value]) => typeof value === "string"),
+    };
+    const saves = [...form.querySelectorAll("button[type=submit]")];
+    for (const button of saves) button.disabled = true; // one round, one request: a second tap waits for the answer
+    fetch(new URL("/healthz", location.href), { method: "HEAD", cache: "no-store" }).then(() => {
+      unreachable = false;
+      again(item);
+    }, () => {
+      for (const button of saves) button.disabled = false;
+      unreachable = true;
+      keepRound(data);
+    });
   }
 
   // One seat's Send ("I am Ana": Send mine, or a mark) with no connection, or while older writes of this game wait:
@@ -230,7 +263,7 @@
   // anything else (signed out, the server busy) leaves the write waiting for the next page or reconnection.
   // A write that could not go (the server unreachable while the phone says it is online, or busy: 429, 503) is tried
   // again by itself after the wait the server asked for (Retry-After), or RETRY_SECONDS: no page or reconnection needed.
-  const RETRY_SECONDS = 15;
+  const RETRY_SECONDS = 5; // a request that finds no server costs nothing: the table sees its round go soon after
   let sending = false;
   let retry = 0;
   async function send() {
@@ -244,6 +277,7 @@
         if (!item) break;
         let [outcome, body, wait] = await post(item);
         if (outcome === "expired" && (await renewToken(item))) [outcome, body, wait] = await post(item);
+        unreachable = outcome === "offline" && navigator.onLine;
         if (outcome !== "done" && outcome !== "refused") { // still offline, or not now: it waits
           retry = setTimeout(send, (wait || RETRY_SECONDS) * 1000);
           break;

@@ -398,3 +398,56 @@ def test_a_round_the_server_could_not_take_yet_goes_again_by_itself_after_the_wa
     expect(a).to_have_url(table, timeout=10_000)
     assert len(refused) == 1
     assert [(r["number"], r["pips"]) for r in stored_rounds(a, live_server, game_id)] == [(1, {"Ana": 21, "Ben": 0})]
+
+
+def test_a_round_saved_while_the_server_cannot_be_reached_is_kept_though_the_phone_says_it_is_online(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    # the Wi-Fi is up, but the computer serving the game went to sleep: the browser still says it is online
+    context, a = phone(browser, browser_context_args)
+    table, game_id = start_game(a, live_server, ["Ana", "Ben"])
+    wait_for_worker(a)
+    a.get_by_role("link", name="End round 1: enter pips").click()
+    form = a.url
+    keeper_ready(a)
+    asleep = True
+
+    def server(route: Any) -> None:
+        if asleep:
+            route.abort("connectionrefused")
+        else:
+            route.continue_()
+
+    a.route(re.compile(r".*/(rounds/new|healthz)$"), server)
+    enter(a, "Ben", {"Ana": 17})
+    a.get_by_role("button", name="Save round 1").click()
+    # kept, and the form moves on as it does offline, the banner saying so although the phone is online
+    expect(banner(a)).to_have_text("Offline · 1 round waiting")
+    expect(banner(a)).to_be_visible()
+    expect(a.locator("h1")).to_contain_text("End of round 2")
+    expect(a).to_have_url(form)
+    assert stored_rounds(a, live_server, game_id) == []
+
+    asleep = False  # the computer wakes up: the phone sends the round by itself, once
+    expect(a).to_have_url(table, timeout=15_000)
+    expect(a.locator(".round-no")).to_have_text("Round 2 of 13")
+    assert [(r["number"], r["pips"]) for r in stored_rounds(a, live_server, game_id)] == [(1, {"Ana": 17, "Ben": 0})]
+
+
+def test_a_round_saved_online_goes_to_the_table_screen_or_to_the_servers_own_page(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    _, a = phone(browser, browser_context_args)
+    table, game_id = start_game(a, live_server, ["Ana", "Ben"])
+    a.get_by_role("link", name="End round 1: enter pips").click()
+    keeper_ready(a)
+    # a mistake: nobody went out and no blocked mark; the server's own page says so, with what was typed kept
+    a.get_by_label("Ana", exact=True).fill("9")
+    a.get_by_role("button", name="Save round 1").click()
+    expect(a.locator(".error").first).to_be_visible()
+    expect(a.get_by_label("Ana", exact=True)).to_have_value("9")
+    assert stored_rounds(a, live_server, game_id) == []
+    enter(a, "Ben", {"Ana": 9})
+    a.get_by_role("button", name="Save round 1").click()
+    expect(a).to_have_url(table)
+    assert [r["number"] for r in stored_rounds(a, live_server, game_id)] == [1]
