@@ -3,17 +3,15 @@ from the environment, one database and one Redis for the rate limits."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, text
+from web.helpers import hosted_app, shared_database
 
 from scorekeeper import create_app
-from scorekeeper.app import _normalise_url
 from scorekeeper.services.results import upgrade
 
 from .phones import PASSPHRASE, Phone
@@ -49,31 +47,15 @@ def test_hosted_mode_takes_the_secret_key_from_the_environment(tmp_path: Path, m
 
 @pytest.fixture
 def database_url(tmp_path: Path) -> str:
-    """One database for both instances: the PostgreSQL of TEST_DATABASE_URL (wiped) when there is one, else a
-    SQLite file."""
-    postgres = os.environ.get("TEST_DATABASE_URL", "")
-    if postgres.startswith("postgres"):
-        url = _normalise_url(postgres)
-        with create_engine(url).begin() as connection:  # a clean slate
-            connection.execute(text("DROP SCHEMA public CASCADE"))
-            connection.execute(text("CREATE SCHEMA public"))
-    else:
-        url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    upgrade(url)
-    return url
+    return shared_database(tmp_path)
 
 
 @pytest.fixture
 def instances(database_url: str, redis_url: str) -> tuple[Flask, Flask]:
     """Two instances built alike from the same settings, as two gunicorn processes behind a proxy would be."""
-    config = {
-        "TESTING": True,
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": "one key for every instance",
-        "SCOREKEEPER_HOSTED": True,
-        "RATELIMIT_STORAGE_URI": redis_url,
-    }
-    return create_app(dict(config)), create_app(dict(config))
+    return hosted_app(database_url, RATELIMIT_STORAGE_URI=redis_url), hosted_app(
+        database_url, RATELIMIT_STORAGE_URI=redis_url
+    )
 
 
 def test_wrong_passphrases_spread_over_two_instances_are_counted_together(instances: tuple[Flask, Flask]) -> None:

@@ -24,15 +24,12 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, select
-from sqlalchemy import text as sql
-from web.helpers import enter_round, start_game
+from sqlalchemy import select
+from web.helpers import enter_round, hosted_app, shared_database, start_game
 
-from scorekeeper import create_app
 from scorekeeper.db import session
 from scorekeeper.models import ApiToken, Game, Household, Merge, Person, Phone
 from scorekeeper.services import households as rows
-from scorekeeper.services.results import upgrade
 
 PASSPHRASE = "four dominoes on the train"
 POSTGRES = os.environ.get("TEST_DATABASE_URL", "")
@@ -57,32 +54,12 @@ because A's rows are checked to be as they were, and nothing of A's shows."""
 
 @pytest.fixture
 def database(tmp_path: Path) -> str:
-    """PostgreSQL when TEST_DATABASE_URL names one it may wipe (required when REQUIRE_BROWSER=1, as in CI), else a
-    SQLite file; migrated afresh."""
-    if POSTGRES.startswith("postgres"):
-        with create_engine(POSTGRES).begin() as connection:  # a clean slate
-            connection.execute(sql("DROP SCHEMA public CASCADE"))
-            connection.execute(sql("CREATE SCHEMA public"))
-        url = POSTGRES
-    elif os.environ.get("REQUIRE_BROWSER") == "1":
-        pytest.fail("REQUIRE_BROWSER=1 but TEST_DATABASE_URL names no PostgreSQL database")
-    else:
-        url = f"sqlite:///{tmp_path / 'hosted.sqlite3'}"
-    upgrade(url)
-    return url
+    return shared_database(tmp_path)
 
 
 def instance(database: str) -> Flask:
     """One instance of the hosted deployment (its own process in production: its own memory, the same database)."""
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE_URL": database,
-            "SECRET_KEY": "one key for every instance",
-            "WTF_CSRF_ENABLED": False,
-            "SCOREKEEPER_HOSTED": True,
-        }
-    )
+    return hosted_app(database, WTF_CSRF_ENABLED=False)
 
 
 @dataclass

@@ -5,14 +5,17 @@ from __future__ import annotations
 import html
 import os
 import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine
 from sqlalchemy import text as sql_text
 
 from scorekeeper import create_app
+from scorekeeper.app import _normalise_url
 from scorekeeper.services.results import upgrade
 
 
@@ -78,11 +81,37 @@ DATABASES = ["sqlite", "postgresql"] if POSTGRES_URL.startswith("postgres") else
 """What a test parametrized over the databases runs on here."""
 
 
+def wipe_postgres() -> None:
+    """Empty the PostgreSQL database of TEST_DATABASE_URL: a clean slate for the migrations."""
+    with create_engine(_normalise_url(POSTGRES_URL)).begin() as connection:
+        connection.execute(sql_text("DROP SCHEMA public CASCADE"))
+        connection.execute(sql_text("CREATE SCHEMA public"))
+
+
 def fresh_postgres_app(**config: object) -> Flask:
     """The app on the PostgreSQL database of TEST_DATABASE_URL, wiped and migrated afresh."""
     app = create_app({"TESTING": True, "DATABASE_URL": POSTGRES_URL, "SECRET_KEY": "test", **config})
-    with create_engine(POSTGRES_URL).begin() as connection:
-        connection.execute(sql_text("DROP SCHEMA public CASCADE"))
-        connection.execute(sql_text("CREATE SCHEMA public"))
+    wipe_postgres()
     upgrade(POSTGRES_URL)
     return app
+
+
+def shared_database(tmp_path: Path) -> str:
+    """One database for several instances, migrated afresh: the PostgreSQL of TEST_DATABASE_URL (wiped) when there is
+    one (required when REQUIRE_BROWSER=1, as in CI), else a SQLite file."""
+    if POSTGRES_URL.startswith("postgres"):
+        wipe_postgres()
+        url = POSTGRES_URL
+    elif os.environ.get("REQUIRE_BROWSER") == "1":
+        pytest.fail("REQUIRE_BROWSER=1 but TEST_DATABASE_URL names no PostgreSQL database")
+    else:
+        url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    upgrade(url)
+    return url
+
+
+def hosted_app(database: str, **config: object) -> Flask:
+    """One instance of a hosted deployment on ``database`` (several built alike share it, as gunicorn processes do):
+    its own memory, the same database and secret key."""
+    settings = {"TESTING": True, "DATABASE_URL": database, "SECRET_KEY": "one key for every instance"}
+    return create_app({**settings, "SCOREKEEPER_HOSTED": True, **config})

@@ -12,17 +12,16 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, delete, select, update
-from sqlalchemy import text as sql
+from sqlalchemy import delete, select, update
 
-from scorekeeper import create_app, phones
-from scorekeeper.app import _normalise_url
+from scorekeeper import phones
 from scorekeeper.db import session as db_session
 from scorekeeper.models import ApiToken, Game, Household, Phone, Seat
 from scorekeeper.services import households as rows
 from scorekeeper.services.results import upgrade
 
-from .helpers import start_game, text
+from .helpers import hosted_app as one_instance
+from .helpers import start_game, text, wipe_postgres
 
 PASSPHRASE = "four dominoes on the train"
 
@@ -42,24 +41,14 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
                 pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
             pytest.skip(reason)
         url = POSTGRES
-        with create_engine(_normalise_url(url)).begin() as connection:  # a clean slate each test
-            connection.execute(sql("DROP SCHEMA public CASCADE"))
-            connection.execute(sql("CREATE SCHEMA public"))
+        wipe_postgres()  # a clean slate each test
     upgrade(url)
     return url
 
 
 def hosted_app(database: str) -> Flask:
     """One instance of the app in hosted mode on ``database`` (several may share one)."""
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE_URL": database,
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "SCOREKEEPER_HOSTED": True,
-        }
-    )
+    return one_instance(database, WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture
