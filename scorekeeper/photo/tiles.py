@@ -90,6 +90,12 @@ def upright(rgb: Image, bar: Bar) -> Image:
     )
 
 
+DOT_CONTRAST = 0.5
+"""Where a dot begins, as a share of the way from the face's colour to the half's most distant colour."""
+
+FRAGMENT = 0.4
+"""The least share of a half's usual dot area that a blob must have to count as a dot."""
+
 FACE_SHARE = 0.45
 """The least share of each half that must look like a tile's face (light and grey-ish) for a bar to be a tile's:
 a tile's edge against the table, a shadow or a stripe of the tablecloth has background on one side."""
@@ -127,7 +133,9 @@ def count_dots(half: Image) -> int:
         return 0
     reference = np.median(lab[face], axis=0)
     distance = np.sqrt(((lab - reference) ** 2).sum(axis=2))
-    mask = (distance > 38).astype(np.uint8)
+    # halfway between the face and the most distant colour: blurred, glossy dots bleed into the face between them
+    threshold = max(38.0, DOT_CONTRAST * float(np.percentile(distance, 97)))
+    mask = (distance > threshold).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     areas: list[int] = []
@@ -141,8 +149,9 @@ def count_dots(half: Image) -> int:
     if not areas:
         return 0
     typical = float(np.median(areas))
+    # a glossy dot's highlight cuts a sliver off it: a piece under FRAGMENT of the usual dot is no dot;
     # two dots run together in the mask count as two: a blob of about twice the usual area
-    return sum(max(1, round(area / typical)) for area in areas)
+    return sum(max(1, round(area / typical)) for area in areas if area >= FRAGMENT * typical)
 
 
 def read_tile(rgb: Image, bar: Bar) -> Reading | None:
