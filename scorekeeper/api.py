@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import polling, services
 from .api_json import game_json, round_json
@@ -18,7 +19,7 @@ from .page_cache import kept, may_give_again, not_modified, revalidate
 from .phones import WRONG_PASSWORD, my_games, remember
 from .phones import sign_in as household_sign_in
 from .rules.text import number
-from .services import export
+from .services import export, photos
 from .services.game_view import StoredGame
 from .services.loading import read_game, recent_game, shown_game
 from .services.play import play_json
@@ -37,7 +38,12 @@ def _writes_send_json() -> None:
 
     DELETE may come without a body: no form can send one, and a page on another site can only send it after a
     CORS preflight this API never answers.
+
+    The photo to count comes as a form (multipart/form-data), as a page's file input sends it: that route writes
+    nothing and keeps nothing, so a form from another site gains nothing there (and sends no cookie: SameSite=Lax).
     """
+    if request.endpoint == "api.count":
+        return
     if request.method in ("POST", "PUT", "PATCH") and not request.is_json:
         raise services.BadRequest(_("Send JSON with the header Content-Type: application/json."))
 
@@ -310,6 +316,18 @@ def play() -> Response | tuple[Response, int]:
         verdict = played.verdict or {}
         return jsonify(error=verdict.get("reason"), **verdict), 422
     return jsonify(position=played.position)
+
+
+@bp.post("/count")
+def count() -> Response:
+    """Count the pips of the tiles in a photo (the form field ``photo``; ``set``: the set's highest double, 12 if
+    left out): the total, each tile's halves and where it lies in the photo. The photo is not kept."""
+    try:
+        photo, highest = request.files.get("photo"), request.form.get("set")
+    except RequestEntityTooLarge:  # the body is over the photo route's own limit (scorekeeper.uploads)
+        raise photos.too_large() from None
+    counted = photos.count_photo(None if photo is None else photo.stream, highest)
+    return jsonify(photos.count_json(counted))
 
 
 @bp.get("/presets")

@@ -5,14 +5,16 @@ from __future__ import annotations
 import os
 import secrets
 from datetime import timedelta
+from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from flask import Flask
+from flask import Flask, Request, request
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.routing import IntegerConverter
 
 from .proxies import TRUSTED
+from .uploads import body_limit
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: templates/, static/, instance/
 
@@ -28,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    app.request_class = InMemoryRequest
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     app.config.from_mapping(
@@ -65,6 +68,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     app.config["DATABASE_URL"] = _normalise_url(app.config["DATABASE_URL"])
+
+    @app.before_request  # first of all, before anything reads the body: only the photo route takes more
+    def _body_limit() -> None:
+        request.max_content_length = body_limit(request.path, app.config["MAX_CONTENT_LENGTH"])
 
     from . import db, errors, i18n, polling, security, throttle
     from .api import bp as api_bp
@@ -119,6 +126,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     fast_pages.init_app(app)  # in front of everything above: a kept page asked again is answered before Flask
     proxies.init_app(app)  # in front of it all: every part behind reads the request as the trusted proxy told it
     return app
+
+
+class InMemoryRequest(Request):
+    """Flask's request, holding an uploaded file in memory rather than in a temporary file: a photo sent to be
+    counted never reaches the disk (the body is bounded, scorekeeper.uploads; every other body is 64 KB at most)."""
+
+    def _get_file_stream(
+        self,
+        total_content_length: int | None,
+        content_type: str | None,
+        filename: str | None = None,
+        content_length: int | None = None,
+    ) -> IO[bytes]:
+        return BytesIO()
 
 
 class BoundedInt(IntegerConverter):

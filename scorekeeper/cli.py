@@ -1,4 +1,4 @@
-"""The `scorekeeper` command: serve the app, upgrade the database, make and restore backups.
+"""The `scorekeeper` command: serve the app, upgrade the database, make and restore backups, count a photo.
 
 It finds the database the way the app does (``create_app``: ``instance/config.py``, then
 ``DATABASE_URL`` in the environment), so a backup taken here is of the games the app shows.
@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand; the exit status is 0 when it did what it was asked, 1 when not."""
+    """Run one subcommand; the exit status is 0 when it did what it was asked, 1 when not (2 for a photo that
+    cannot be counted)."""
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description="A score sheet for games played with a domino set."
     )
@@ -32,6 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "restore", help="add the games of a backup that the database lacks (games already here are kept)"
     )
     restore.add_argument("file", metavar="FILE", help="the backup to read; - for standard input")
+    count = commands.add_parser("count", help="count the pips of the tiles in a photo (as POST /api/v1/count)")
+    count.add_argument("photo", metavar="PHOTO", help="the photo of the tiles, face up; - for standard input")
+    count.add_argument("--set", default=None, metavar="N", help="the set's highest double, 6 to 18 (default 12)")
+    count.add_argument("--json", action="store_true", help="print the JSON the API answers")
     args = parser.parse_args(argv)
 
     if args.command == "serve":
@@ -43,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _upgrade_db()
     if args.command == "backup":
         return _backup(args.file)
+    if args.command == "count":
+        return _count(args.photo, args.set, as_json=args.json)
     return _restore(args.file)
 
 
@@ -121,6 +128,35 @@ def _restore(file: str) -> int:
     except SQLAlchemyError as e:
         return _fail(f"the database refused the restore, nothing was changed: {_reason(e)}")
     print(report.summary())
+    return 0
+
+
+PHOTO_REFUSED = 2
+"""The exit status when the photo cannot be counted (or read): the reason is on standard error."""
+
+
+def _count(file: str, highest: str | None, *, as_json: bool) -> int:
+    """Print each tile found in the photo and the total (or the API's JSON); a photo that cannot be counted prints
+    the reason, the same sentence the API gives, and exits with :data:`PHOTO_REFUSED`."""
+    from .services import ServiceError
+    from .services.photos import count_json, count_photo
+
+    try:
+        with sys.stdin.buffer if file == "-" else Path(file).open("rb") as photo:
+            counted = count_photo(photo, highest)
+    except OSError as e:
+        print(f"scorekeeper: cannot read {file}: {e.strerror or e}", file=sys.stderr)
+        return PHOTO_REFUSED
+    except ServiceError as e:
+        print(f"scorekeeper: {file}: {e.message}", file=sys.stderr)
+        return PHOTO_REFUSED
+    if as_json:
+        print(json.dumps(count_json(counted)))
+        return 0
+    for (a, b), (x, y, w, h) in zip(counted.tiles, counted.boxes, strict=True):
+        print(f"{a:>2}-{b:<2}  {a + b:>3} pips   at x {x}, y {y} ({w} × {h})")
+    tiles = len(counted.tiles)
+    print(f"Total: {counted.total} pips in {tiles} tile{'' if tiles == 1 else 's'} (double-{counted.highest} set)")
     return 0
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .uploads import body_limit
+
 
 def pre_request(worker: Any, req: Any) -> None:
     """Close the connection after a request whose body the app will refuse without reading it, and say so in the
@@ -14,10 +16,10 @@ def pre_request(worker: Any, req: Any) -> None:
     Flask answers a body over ``MAX_CONTENT_LENGTH`` with a 413 before reading it. gunicorn then throws away what
     is left of it, but only up to 64 KB; past that it closes the connection although its answer promised to keep
     it open, and the phone's next request on it is dropped. A body of unknown length (chunked) may end the same
-    way, so it closes too; browsers send a length.
+    way, so it closes too; browsers send a length. The photo to count has its own, larger limit (scorekeeper.uploads).
     """
     config = getattr(getattr(worker, "wsgi", None), "config", None)  # the Flask app gunicorn serves, if it is one
-    limit = config.get("MAX_CONTENT_LENGTH") if isinstance(config, dict) else None
+    limit = body_limit(str(req.path), config.get("MAX_CONTENT_LENGTH")) if isinstance(config, dict) else None
     headers = {name.upper(): value for name, value in req.headers}
     length = headers.get("CONTENT-LENGTH", "")
     too_long = limit is not None and length.isdecimal() and (len(length) > 18 or int(length) > limit)

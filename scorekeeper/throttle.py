@@ -8,12 +8,12 @@ per hour"): ``SCOREKEEPER_SIGN_IN_LIMIT`` per client address, ``SCOREKEEPER_HOUS
 every client together (someone changing address keeps their household's count).
 
 In hosted mode (``SCOREKEEPER_HOSTED=1``) more is counted, per client address (as a trusted proxy tells it:
-scorekeeper.proxies) and per household, each a setting in :data:`HOSTED_DEFAULTS`: wrong passphrases, per client
-and per household name typed; households made, per client and by everyone together; invitations and game codes
-tried; writes (every request but GET, HEAD and OPTIONS), per client and per household; and a household's requests
-per minute (the quota). Over a limit, the answer is 429 with ``Retry-After``: a page that says what happened and
-when to try again, or ``{"error": ..., "retry_after": N}`` in the API. A page given again without Flask
-(scorekeeper.fast_pages) costs next to nothing and is not counted. The counts live in the same store as the
+scorekeeper.proxies) and per household, each a setting in :data:`HOSTED_DEFAULTS`: wrong passphrases, per client and
+per household name typed; households made, per client and by everyone together; invitations and game codes tried;
+photos counted, per client; writes (every request but GET, HEAD and OPTIONS), per client and per household; and a
+household's requests per minute (the quota). Over a limit, the answer is 429 with ``Retry-After``: a page that says
+what happened and when to try again, or ``{"error": ..., "retry_after": N}`` in the API. A page given again without
+Flask (scorekeeper.fast_pages) costs next to nothing and is not counted. The counts live in the same store as the
 sign-in limits' (Flask-Limiter's, ``RATELIMIT_STORAGE_URI``): with Redis, every instance counts together.
 Home mode counts only the household password's wrong tries, as before."""
 
@@ -95,6 +95,8 @@ HOSTED_DEFAULTS: dict[str, str] = {
     "SCOREKEEPER_CREATE_ALL_LIMIT": "300 per hour",  # households made by everyone together
     "SCOREKEEPER_JOIN_LIMIT": "30 per minute; 300 per hour",  # invitations and game codes tried by one client
     "SCOREKEEPER_WRITE_LIMIT": "120 per minute",  # writes from one client address (a round is one or two)
+    # photos counted from one client address (each costs up to a second of a core; a round wants one per player)
+    "SCOREKEEPER_COUNT_LIMIT": "20 per minute; 200 per hour",
     "SCOREKEEPER_HOUSEHOLD_WRITE_LIMIT": "600 per minute",  # writes by one household's phones together
     # a household's requests (a phone polling its table asks 40 times a minute; a family has a few phones)
     "SCOREKEEPER_HOUSEHOLD_REQUEST_LIMIT": "3000 per minute",
@@ -111,6 +113,8 @@ SIGN_IN_PREFIX = "signin"
 """The welcome page's sign-in form's field prefix (``signin-name``: scorekeeper.views.households)."""
 CREATE = frozenset({"households.create"})
 JOIN = frozenset({"households.invite", "household.open_game", "join.watch"})
+COUNT = frozenset({"api.count"})
+"""Where a photo of a hand is counted: a write (it is a POST) that also costs the server a second of work."""
 """Where a code or a link is tried: an invitation, a game's join code (``/open``), a watch link."""
 UNCOUNTED = frozenset({"health.check", "static"})
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -170,6 +174,14 @@ def _writes(wait: int) -> str:
     )
 
 
+def _photos(wait: int) -> str:
+    return ngettext(
+        "Too many photos were counted from here. Wait %(num)d second, then try again.",
+        "Too many photos were counted from here. Wait %(num)d seconds, then try again.",
+        wait,
+    )
+
+
 def _requests(wait: int) -> str:
     return ngettext(
         "This household's phones asked for more than a household may in a minute. Wait %(num)d second, then try again.",
@@ -210,6 +222,7 @@ RULES = (
     Rule("create", "SCOREKEEPER_CREATE_LIMIT", _client, _households_made, CREATE, writes_only=True),
     Rule("create-all", "SCOREKEEPER_CREATE_ALL_LIMIT", _everyone, _households_made, CREATE, writes_only=True),
     Rule("join", "SCOREKEEPER_JOIN_LIMIT", _client, _codes_tried, JOIN),
+    Rule("count", "SCOREKEEPER_COUNT_LIMIT", _client, _photos, COUNT, writes_only=True),
     Rule("writes", "SCOREKEEPER_WRITE_LIMIT", _client, _writes, writes_only=True),
     Rule("household-writes", "SCOREKEEPER_HOUSEHOLD_WRITE_LIMIT", _household_counted, _writes, writes_only=True),
     Rule("household-requests", "SCOREKEEPER_HOUSEHOLD_REQUEST_LIMIT", _household_counted, _requests),

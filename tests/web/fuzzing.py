@@ -15,6 +15,7 @@ from urllib.parse import quote
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import strategies as st
+from PIL import Image
 from werkzeug.test import TestResponse
 
 NAMES = ["Ana", "Ben", "Cleo"]
@@ -277,6 +278,21 @@ def query(keys: list[str], usual: str = "") -> st.SearchStrategy[str]:
     return st.one_of(odd, odd.map(lambda q: f"{usual}&{q}" if usual else q))
 
 
+def _photos() -> list[bytes]:
+    """A few small files a photo upload might carry: a photo, the same cut off, one claiming 60,000² pixels."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 190, 170)).save(buffer, "JPEG")
+    jpeg = buffer.getvalue()
+    buffer = io.BytesIO()
+    Image.new("L", (1, 1)).save(buffer, "PNG")
+    png = bytearray(buffer.getvalue())
+    png[16:24] = (60_000).to_bytes(4, "big") * 2  # the IHDR's width and height (its checksum left wrong too)
+    return [jpeg, jpeg[: len(jpeg) // 2], bytes(png), b"", b"GIF89a"]
+
+
+photo_files = st.one_of(st.sampled_from(_photos()), st.binary(max_size=300))
+
+
 def form_data(keys: list[str]) -> st.SearchStrategy[dict[str, str]]:
     seat_keys = st.sampled_from(["pips-0", "pips-1", "pips-2", "pips-9", "pips-²", "pips-" + "1" * 5000, "tiles-1"])
     return st.dictionaries(st.one_of(st.sampled_from(keys), seat_keys, texts), texts, max_size=8)
@@ -316,6 +332,11 @@ def endpoints(games: Games) -> dict[str, st.SearchStrategy[Request]]:
         "POST /api/v1/moves": _body_options(json_bodies["moves"]).map(lambda o: Request("POST", "/api/v1/moves", o)),
         "GET /api/v1/deal": query(["players", "set", "rules"], "players=4&set=12").map(
             lambda q: Request("GET", f"/api/v1/deal?{q}", {})
+        ),
+        "POST /api/v1/count": st.tuples(form_data(["set", "photo"]), st.one_of(st.none(), photo_files)).map(
+            lambda t: Request(
+                "POST", "/api/v1/count", {"data": {**t[0], **({} if t[1] is None else {"photo": (t[1], "hand.jpg")})}}
+            )
         ),
         "GET /api/v1/presets": query(["x"]).map(lambda q: Request("GET", f"/api/v1/presets?{q}", {})),
         "POST /games/new": form_data(

@@ -164,6 +164,7 @@ NOT_A_GAME_WRITE = {
     "api.check": "the move checker: reads a position sent",
     "api.moves": "the move checker: reads a position sent",
     "api.play": "the move checker: reads a position sent",
+    "api.count": "counts the pips in a photo sent: keeps nothing (tests/web/test_count_photo.py)",
     "api.sign_in": "the household password: this phone's session only",
     "household.login": "the household password: this phone's session only",
     "join.watch_refused": "refuses every write under /watch/",
