@@ -76,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import db, errors, i18n, polling, security, throttle
     from .api import bp as api_bp
     from .views import household
+    from .views.camera import bp as camera_bp
     from .views.checker import bp as checker_bp
     from .views.drafts import bp as drafts_bp
     from .views.games import bp as games_bp
@@ -113,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(seats_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(health_bp)
+    app.register_blueprint(camera_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
     throttle.init_app(app)  # wraps the sign-in views registered above

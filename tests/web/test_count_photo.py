@@ -197,3 +197,13 @@ def test_in_hosted_mode_counting_needs_a_household_and_is_limited(tmp_path: Path
     refused = send(phone, plain_table())
     assert refused.status_code == 429 and "photos" in refused.get_json()["error"]
     assert int(refused.headers["Retry-After"]) >= 1
+
+
+def test_the_round_pages_camera_words_come_in_the_phones_language_with_its_stylesheet(client: FlaskClient) -> None:
+    english = client.get("/camera.json").get_json()
+    german = client.get("/camera.json", headers={"Accept-Language": "de"}).get_json()
+    assert set(english) == set(german) == {"counting", "tap", "unreachable", "use", "box", "remove", "css"}
+    assert english["use"] == "Use {pips}" and "{pips}" in german["use"] and german["use"] != english["use"]
+    assert all(german[key] != english[key] for key in ("counting", "tap", "unreachable"))
+    sheet = client.get(english["css"])
+    assert sheet.status_code == 200 and b".photo .box" in sheet.get_data()

@@ -1,0 +1,185 @@
+// Counting a hand from a photo, loaded by app.js the first time a photo is chosen (so the round page stays light).
+// The photo is sent to POST /api/v1/count and shown at the top of the pip calculator with every tile it found
+// outlined and labelled; the tiles found are tapped on the calculator's tile sheet, so its sum, its strip of
+// tiles (a tap takes one away), its sheet (a tap adds a missed one) and its "Use" all work as they do by hand.
+// Tapping a box in the photo chooses that tile: the next tile tapped on the sheet puts it right, and the box's ×
+// takes it away. Nothing is kept: the photo stays on the phone and the server keeps nothing.
+
+let words = null; // the sentences in the page's language and the stylesheet's address (GET /camera.json)
+let current = null; // the photo shown now: a second photo replaces it
+
+async function setUp() {
+  if (words) return words;
+  const answer = await fetch("/camera.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
+  words = await answer.json();
+  const sheet = Object.assign(document.createElement("link"), { rel: "stylesheet", href: words.css });
+  document.head.append(sheet);
+  return words;
+}
+
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
+// the sheet names a tile high end first: "12-5"
+const tileName = ([a, b]) => `${Math.max(a, b)}-${Math.min(a, b)}`;
+
+// Every photo chosen goes through here: from the calculator's own camera, or from a row's ("I am Ana").
+export async function count(input) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  const dialog = document.getElementById("picker");
+  if (!dialog.open) {
+    // a row's camera: open the calculator for that row first, as its tile counter button does
+    input.closest(".seat")?.querySelector("button.calc")?.click();
+  }
+  await setUp();
+  current?.closed();
+  const photo = (current = new Photo(dialog));
+  photo.counting(file);
+  input.value = ""; // the same photo chosen again counts again
+  const body = new FormData();
+  body.append("photo", file);
+  body.append("set", dialog.dataset.set);
+  let answer, result;
+  try {
+    answer = await fetch("/api/v1/count", { method: "POST", body, credentials: "same-origin" });
+    result = await answer.json();
+  } catch {
+    return photo.failed(words.unreachable);
+  }
+  if (!answer.ok) return photo.failed(result.error || words.unreachable);
+  photo.found(result);
+}
+
+class Photo {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.sheet = dialog.querySelector(".tiles");
+    this.use = dialog.querySelector(".picker-actions [value=use]");
+    this.useText = this.use.dataset.text || this.use.textContent;
+    this.use.dataset.text = this.useText;
+    dialog.querySelector("figure.photo")?.remove(); // one photo at a time
+    this.figure = document.createElement("figure");
+    this.figure.className = "photo";
+    this.frame = Object.assign(document.createElement("div"), { className: "frame" });
+    this.canvas = document.createElement("canvas");
+    this.caption = document.createElement("figcaption");
+    this.caption.setAttribute("aria-live", "polite");
+    this.frame.append(this.canvas);
+    this.figure.append(this.frame, this.caption);
+    dialog.querySelector("form").prepend(this.figure);
+    this.boxes = [];
+    this.chosen = null;
+    this.onSheet = (event) => this.sheetTapped(event);
+    this.sheet.addEventListener("click", this.onSheet, true); // before the sheet's own toggle
+    this.onChange = () => this.follow();
+    dialog.addEventListener("click", this.onChange); // after every tap: the strip or Clear may have taken tiles away
+    dialog.addEventListener("close", () => this.closed(), { once: true });
+  }
+
+  async counting(file) {
+    this.caption.textContent = words.counting;
+    try {
+      // drawn on a canvas, not as an <img> of the file: the page's rules allow no blob: images; the photo is
+      // turned upright as its EXIF says, as the server reads it
+      const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+      const scale = Math.min(1, 1200 / Math.max(bitmap.width, bitmap.height));
+      this.canvas.width = Math.round(bitmap.width * scale);
+      this.canvas.height = Math.round(bitmap.height * scale);
+      this.canvas.getContext("2d").drawImage(bitmap, 0, 0, this.canvas.width, this.canvas.height);
+      bitmap.close();
+    } catch {
+      this.canvas.hidden = true; // a file the phone cannot draw: the server's answer says what it is
+    }
+  }
+
+  failed(message) {
+    this.caption.textContent = message;
+    this.caption.className = "error";
+    this.caption.setAttribute("role", "alert");
+  }
+
+  found(result) {
+    this.caption.textContent = words.tap;
+    this.dialog.querySelector(".picker-clear").click(); // the photo's tiles replace what was tapped before
+    result.tiles.forEach((tile, i) => {
+      const [x, y, w, h] = result.boxes[i];
+      const box = Object.assign(document.createElement("button"), { type: "button", className: "box" });
+      // placed in hundredths of the photo: the boxes follow the photo at whatever size it is shown
+      Object.assign(box.style, {
+        left: `${(100 * x) / result.width}%`, top: `${(100 * y) / result.height}%`,
+        width: `${(100 * w) / result.width}%`, height: `${(100 * h) / result.height}%`,
+      });
+      const label = document.createElement("span");
+      const remove = Object.assign(document.createElement("button"), { type: "button", className: "remove", textContent: "×" });
+      box.append(label);
+      const entry = { box, label, remove, tile: tileName(tile) };
+      box.addEventListener("click", () => this.choose(this.chosen === entry ? null : entry));
+      remove.addEventListener("click", () => this.removeTile(entry));
+      this.frame.append(box, remove);
+      this.boxes.push(entry);
+      this.press(entry.tile, true);
+    });
+    this.follow();
+  }
+
+  sheetButton(name) {
+    return this.sheet.querySelector(`button[aria-label="${name}"]`);
+  }
+
+  press(name, on) {
+    const button = this.sheetButton(name);
+    if (button && !button.disabled && (button.getAttribute("aria-pressed") === "true") !== on) button.click();
+  }
+
+  choose(entry) {
+    this.chosen = entry;
+    for (const e of this.boxes) e.box.setAttribute("aria-pressed", String(e === entry));
+    this.follow();
+  }
+
+  // a tile tapped on the sheet while a box is chosen puts that box's tile right
+  sheetTapped(event) {
+    const button = event.target.closest("button");
+    const entry = this.chosen;
+    if (!button || !entry || button.getAttribute("aria-label") === entry.tile) return;
+    const before = entry.tile;
+    entry.tile = button.getAttribute("aria-label");
+    entry.gone = false;
+    // the old tile leaves the hand unless another box still shows it; the new one stays in it if already there
+    if (!this.boxes.some((e) => e !== entry && !e.gone && e.tile === before)) this.press(before, false);
+    if (button.getAttribute("aria-pressed") === "true") event.stopImmediatePropagation();
+    this.chosen = null;
+    queueMicrotask(() => this.choose(null));
+  }
+
+  removeTile(entry) {
+    entry.gone = true;
+    if (!this.boxes.some((e) => e !== entry && !e.gone && e.tile === entry.tile)) this.press(entry.tile, false);
+    this.choose(null);
+  }
+
+  // the boxes, their labels and "Use 47" as the sheet now has them
+  follow() {
+    let total = 0;
+    for (const button of this.sheet.querySelectorAll("button[aria-pressed=true]")) total += Number(button.dataset.pips);
+    for (const e of this.boxes) {
+      const button = this.sheetButton(e.tile);
+      if (!button || button.getAttribute("aria-pressed") !== "true") e.gone = true; // taken away in the strip
+      const [high, low] = e.tile.split("-");
+      e.label.textContent = `${high}|${low}`;
+      e.box.hidden = e.gone;
+      e.box.ariaLabel = fill(words.box, { tile: e.tile });
+      e.remove.ariaLabel = fill(words.remove, { tile: e.tile });
+      e.remove.hidden = e.gone || this.chosen !== e;
+      if (!e.remove.hidden) Object.assign(e.remove.style, { left: e.box.style.left, top: e.box.style.top });
+    }
+    if (this.boxes.length) this.use.textContent = fill(words.use, { pips: total });
+  }
+
+  closed() {
+    if (current === this) current = null;
+    this.sheet.removeEventListener("click", this.onSheet, true);
+    this.dialog.removeEventListener("click", this.onChange);
+    this.use.textContent = this.useText;
+    this.figure.remove();
+  }
+}
