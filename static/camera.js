@@ -65,7 +65,7 @@ class Photo {
     this.caption.setAttribute("aria-live", "polite");
     this.frame.append(this.canvas);
     this.figure.append(this.frame, this.caption);
-    dialog.querySelector("form").prepend(this.figure);
+    dialog.querySelector("#picker-title").after(this.figure);
     this.boxes = [];
     this.chosen = null;
     this.onSheet = (event) => this.sheetTapped(event);
@@ -125,9 +125,13 @@ class Photo {
     return this.sheet.querySelector(`button[aria-label="${name}"]`);
   }
 
+  // a tap on the sheet made from here: the sheet toggles the tile as for a finger, this does not take it as a fix
   press(name, on) {
     const button = this.sheetButton(name);
-    if (button && !button.disabled && (button.getAttribute("aria-pressed") === "true") !== on) button.click();
+    if (!button || button.disabled || (button.getAttribute("aria-pressed") === "true") === on) return;
+    this.pressing = true;
+    button.click();
+    this.pressing = false;
   }
 
   choose(entry) {
@@ -140,14 +144,14 @@ class Photo {
   sheetTapped(event) {
     const button = event.target.closest("button");
     const entry = this.chosen;
-    if (!button || !entry || button.getAttribute("aria-label") === entry.tile) return;
+    if (this.pressing || !button || !entry || button.getAttribute("aria-label") === entry.tile) return;
+    this.chosen = null;
     const before = entry.tile;
     entry.tile = button.getAttribute("aria-label");
     entry.gone = false;
     // the old tile leaves the hand unless another box still shows it; the new one stays in it if already there
     if (!this.boxes.some((e) => e !== entry && !e.gone && e.tile === before)) this.press(before, false);
     if (button.getAttribute("aria-pressed") === "true") event.stopImmediatePropagation();
-    this.chosen = null;
     queueMicrotask(() => this.choose(null));
   }
 
