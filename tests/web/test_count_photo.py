@@ -207,3 +207,23 @@ def test_the_round_pages_camera_words_come_in_the_phones_language_with_its_style
     assert all(german[key] != english[key] for key in ("counting", "tap", "unreachable"))
     sheet = client.get(english["css"])
     assert sheet.status_code == 200 and b".photo .box" in sheet.get_data()
+
+
+def test_gunicorn_keeps_the_connection_for_a_photo_and_closes_it_for_any_other_large_body(app: Flask) -> None:
+    """gunicorn closes a connection whose body the app will refuse unread (scorekeeper.gunicorn_conf); a photo
+    within the photo route's own limit is read, so its phone keeps the connection for the next request."""
+    from types import SimpleNamespace
+
+    from scorekeeper.gunicorn_conf import pre_request
+
+    worker = SimpleNamespace(wsgi=app)
+
+    def closes(path: str, length: int) -> bool:
+        req = SimpleNamespace(path=path, headers=[("Content-Length", str(length))], must_close=False)
+        pre_request(worker, req)
+        return bool(req.must_close)
+
+    assert not closes("/api/v1/count", 5 * 1024 * 1024)
+    assert closes("/api/v1/count", PHOTO_BODY + 1)
+    assert closes("/api/v1/games", 5 * 1024 * 1024)
+    assert not closes("/api/v1/games", 1024)
