@@ -198,11 +198,14 @@ def measure(rgb: Image, bar: Bar) -> Bar | None:
         return None
     # a bar nearly as long as the face is wide: the rounded edge darkens the last columns
     width = max(width, bar.length / 0.97)
-    # two pieces in a row: a spinner is round, a seam between two touching tiles runs on along their length
+    # two pieces in a row: the gap is a spinner, or the seam between two touching tiles; a seam is a thin dark
+    # line that runs on along their length with the faces light either side, where a spinner is round and a dot
+    # darkens its neighbours too
     if bar.joined:
-        along = np.arange(int(LOOK + off + 0.24 * LOOK), int(LOOK + off + 1.8 * LOOK * width / guess))
-        seam = light[np.r_[2 * LOOK - along, along].clip(0, 2 * LOOK - 1)][:, middle - 2 : middle + 3].all(axis=1)
-        if seam.mean() < 0.5:
+        along = np.arange(int(LOOK + off + 0.24 * LOOK), int(LOOK + 0.85 * LOOK * width / guess))
+        rows = light[np.r_[2 * LOOK - along, along].clip(0, 2 * LOOK - 1)]
+        seam = ~rows[:, middle - 1 : middle + 2].all(axis=1) & rows[:, middle - 6] & rows[:, middle + 6]
+        if seam.mean() > 0.4:
             return None
     return Bar(bar.cx, bar.cy, bar.length, bar.thickness, bar.angle, width, bar.joined)
 
