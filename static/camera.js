@@ -7,6 +7,7 @@
 
 let words = null; // the sentences in the page's language and the stylesheet's address (GET /camera.json)
 let current = null; // the photo shown now: a second photo replaces it
+const SENT_SIDE = 1600; // the long side of the photo sent, in pixels
 
 async function setUp() {
   if (words) return words;
@@ -33,10 +34,9 @@ export async function count(input) {
   await setUp();
   current?.closed();
   const photo = (current = new Photo(dialog));
-  photo.counting(file);
   input.value = ""; // the same photo chosen again counts again
   const body = new FormData();
-  body.append("photo", file);
+  body.append("photo", await photo.draw(file), "hand.jpg");
   body.append("set", dialog.dataset.set);
   let answer, result;
   try {
@@ -75,19 +75,22 @@ class Photo {
     dialog.addEventListener("close", () => this.closed(), { once: true });
   }
 
-  async counting(file) {
+  // The photo drawn on a canvas, not shown as an <img> of the file (the page's rules allow no blob: images), turned
+  // upright as its EXIF says; what is sent is that drawing, a few hundred KB rather than the camera's several MB
+  // (the counter works at 1,200 px). A file the phone cannot draw is sent as it is: the answer says what it is.
+  async draw(file) {
     this.caption.textContent = words.counting;
     try {
-      // drawn on a canvas, not as an <img> of the file: the page's rules allow no blob: images; the photo is
-      // turned upright as its EXIF says, as the server reads it
       const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-      const scale = Math.min(1, 1200 / Math.max(bitmap.width, bitmap.height));
+      const scale = Math.min(1, SENT_SIDE / Math.max(bitmap.width, bitmap.height));
       this.canvas.width = Math.round(bitmap.width * scale);
       this.canvas.height = Math.round(bitmap.height * scale);
       this.canvas.getContext("2d").drawImage(bitmap, 0, 0, this.canvas.width, this.canvas.height);
       bitmap.close();
+      return await new Promise((done) => this.canvas.toBlob((blob) => done(blob || file), "image/jpeg", 0.9));
     } catch {
-      this.canvas.hidden = true; // a file the phone cannot draw: the server's answer says what it is
+      this.canvas.hidden = true;
+      return file;
     }
   }
 
