@@ -1,0 +1,119 @@
+"""The score grid on a small phone (360 x 640), in German with long names: it scrolls sideways inside its own box,
+the round column and the names held in view, the page itself never scrolls sideways, no name or word is broken,
+and each round's number is a thumb-sized way to correct it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+SMALL_PHONE = {"width": 360, "height": 640}
+LONG_NAMES = [
+    "Großvater Maximilian",
+    "Wolfgang Amadeus",
+    "Friederike-Charlotte",
+    "Hildegard",
+    "Bartholomäus",
+    "Konstantin",
+]
+JOINER = "Rumpelstilzchen"
+
+
+def _game(page: Page, base: str) -> str:
+    """Six players with long names, three rounds, then a joiner and a fourth round with a stand-in engine."""
+    response = page.request.post(f"{base}/api/v1/games", data={"players": LONG_NAMES})
+    assert response.status == 201, response.text()
+    game = str(response.json()["id"])
+    at_table = list(LONG_NAMES)
+    for number in range(4):
+        if number == 3:
+            joined = page.request.post(f"{base}/api/v1/games/{game}/seats", data={"name": JOINER, "start": "highest"})
+            assert joined.status == 201, joined.text()
+            at_table.append(JOINER)
+        pips = {name: 11 + (number * 7 + seat * 13) % 140 for seat, name in enumerate(at_table)}
+        pips[at_table[number]] = 0
+        body = {"pips": pips, "went_out": at_table[number]}
+        answer = page.request.post(f"{base}/api/v1/games/{game}/rounds", data=body)
+        assert answer.status == 201, answer.text()
+    return game
+
+
+# the rectangles the test reads, as the phone lays them out
+MEASURE = """() => {
+  const box = document.querySelector('.grid-box').getBoundingClientRect();
+  const rect = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const lines = (el) => {  // how many lines each word of an element's text takes: 1 unless broken
+    const broken = [];
+    for (const node of el.querySelectorAll('*')) {
+      for (const text of node.childNodes) {
+        if (text.nodeType !== 3) continue;
+        const re = /\\S+/g; let m;
+        while ((m = re.exec(text.textContent))) {
+          const range = document.createRange();
+          range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  };
+  const table = document.querySelector('.score-grid');
+  return {
+    page: [document.documentElement.scrollWidth, window.innerWidth, document.body.scrollWidth],
+    box: [box.left, box.top, box.right, box.bottom],
+    scroll: [document.querySelector('.grid-box').scrollWidth, document.querySelector('.grid-box').clientWidth],
+    names: [...table.querySelectorAll('thead .who .name')].map((el) => [el.textContent, ...rect(el)]),
+    heads: [...table.querySelectorAll('thead th')].map((el) => rect(el)),
+    rounds: [...table.querySelectorAll('tbody th[scope=row]')].map((el) => [el.textContent.trim(), ...rect(el)]),
+    links: [...table.querySelectorAll('tbody th[scope=row] a')].map((el) => rect(el)),
+    broken: lines(table),
+  };
+}"""
+
+
+def _shown(inner: list[float], outer: list[float]) -> bool:
+    """A rectangle lies inside another (left, top, right, bottom), a pixel of rounding allowed."""
+    return (
+        inner[0] >= outer[0] - 1 and inner[1] >= outer[1] - 1 and inner[2] <= outer[2] + 1 and inner[3] <= outer[3] + 1
+    )
+
+
+def test_the_grid_scrolls_in_its_box_with_names_and_rounds_in_view_in_german(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str, artifacts: Path
+) -> None:
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL_PHONE, "locale": "de-DE"})
+    page = context.new_page()
+    game = _game(page, live_server)
+    page.goto(f"{live_server}/games/{game}")
+    page.locator("a.grid-link").click()
+    page.wait_for_url(f"**/games/{game}/grid")
+    assert page.locator("html").get_attribute("lang") == "de"
+    first = page.evaluate(MEASURE)
+    width, inner, body = first["page"]
+    assert width <= inner and body <= inner, first["page"]  # the page never scrolls sideways
+    assert first["scroll"][0] > first["scroll"][1] + 200, first["scroll"]  # the grid does, inside its box
+    assert [n[0] for n in first["names"]] == [*LONG_NAMES, JOINER]
+    assert first["broken"] == [], first["broken"]  # no name or word split over two lines
+    assert len(first["links"]) == 4
+    for left, top, right, bottom in first["links"]:  # each round's number: a way to correct it, thumb-sized
+        assert right - left >= 44 and bottom - top >= 44
+    page.screenshot(path=str(artifacts / "score-grid-de.png"), full_page=True)
+
+    # to the far right and the bottom of the box: the last player's column, the round numbers and the names in view
+    page.locator(".grid-box").evaluate("box => { box.scrollLeft = box.scrollWidth; box.scrollTop = box.scrollHeight; }")
+    page.locator(".grid-box").scroll_into_view_if_needed()
+    last = page.evaluate(MEASURE)
+    box = last["box"]
+    assert last["page"][0] <= last["page"][1]
+    shown_rounds = [r[0] for r in last["rounds"] if r[1] >= box[0] - 1 and r[1] < box[0] + 5]
+    assert len(shown_rounds) == len(last["rounds"])  # the round column holds at the left edge of the box
+    assert _shown(last["names"][-1][1:], box)  # the last name is in view at the top
+    tops = {round(head[1]) for head in last["heads"]}
+    assert len(tops) == 1 and abs(tops.pop() - box[1]) <= 2, last["heads"]  # the names' row held at the top of the box
+    first_name = last["names"][0]
+    assert first_name[1] < box[0] + 40  # scrolled: the first name went under the round column
+    page.screenshot(path=str(artifacts / "score-grid-de-scrolled.png"))
+    context.close()
