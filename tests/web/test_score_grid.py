@@ -142,10 +142,8 @@ def standings(client: FlaskClient, game: str) -> dict[str, tuple[str, str]]:
     page = " ".join(_get(client, f"/games/{game}").split())
     box = re.search(r'<ol class="standings">(.*?)</ol>', page)
     assert box
-    rows = re.findall(
-        r'<span class="rank">([^<]*)</span> <span class="name">([^<]+?)\s*(?:<small|</span>).*?<span class="total"[^>]*>([^<]*)</span>',
-        box.group(1),
-    )
+    row = r'<span class="rank">([^<]*)</span> <span class="name">([^<]+?)\s*(?:<small|</span>)'
+    rows = re.findall(row + r'.*?<span class="total"[^>]*>([^<]*)</span>', box.group(1))
     return {html.unescape(name).strip(): (rank, total) for rank, name, total in rows}
 
 
@@ -203,7 +201,7 @@ def test_the_grid_of_an_evening_with_a_joiner_a_leaver_and_an_early_end(client: 
     assert [c.text for c in start.cells] == ["", "", "", "", "55"]  # Dani starts from Eve's 55, the highest
 
     played = [line for line in sheet.body if "start" not in line.classes]
-    running = {p: 0 for p in names}
+    running = dict.fromkeys(names, 0)
     running["Dani"] = 55
     for line, entry in zip(played, ROUNDS, strict=True):
         for player, cell in zip(names, line.cells, strict=True):
