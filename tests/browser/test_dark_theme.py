@@ -118,6 +118,7 @@ PAGES = {
     "games": "/",
     "new-game": "/games/new",
     "table": "{table}",
+    "score-grid": "{table}/grid",
     "round-form": "{table}/rounds/new",
     "checker": "/check",
     "checker-verdict": "/check?check=1&turn=1&action=play&tile=9-4&train=1&end-0=5&double-0=on",

@@ -4,6 +4,7 @@ and each round's number is a thumb-sized way to correct it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -117,3 +118,33 @@ def test_the_grid_scrolls_in_its_box_with_names_and_rounds_in_view_in_german(
     assert first_name[1] < box[0] + 40  # scrolled: the first name went under the round column
     page.screenshot(path=str(artifacts / "score-grid-de-scrolled.png"))
     context.close()
+
+
+def _media_box(pdf: bytes) -> tuple[float, float]:
+    """The first page's width and height in points, from its /MediaBox."""
+    found = re.search(rb"/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+    assert found, "no page size in the PDF"
+    left, bottom, right, top = (float(n) for n in found.groups())
+    return right - left, top - bottom
+
+
+def test_more_than_8_players_print_across_a_landscape_page(page: Page, live_server: str, artifacts: Path) -> None:
+    twelve = [f"Spielerin {n}" for n in range(1, 13)]
+    response = page.request.post(f"{live_server}/api/v1/games", data={"players": twelve, "game": "super-domino"})
+    assert response.status == 201, response.text()
+    game = response.json()["id"]
+    for number in range(5):
+        out = twelve[number]
+        pips = {p: 0 if p == out else 5 + i for i, p in enumerate(twelve)}
+        tiles = {p: 0 if p == out else 1 + i % 3 for i, p in enumerate(twelve)}
+        body = {"pips": pips, "tiles": tiles, "went_out": out}
+        assert page.request.post(f"{live_server}/api/v1/games/{game}/rounds", data=body).status == 201
+    page.goto(f"{live_server}/games/{game}/print")
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    (artifacts / "print-landscape.pdf").write_bytes(pdf)
+    width, height = _media_box(pdf)
+    assert width > height, (width, height)  # A4 landscape: 842 x 595 points
+    eight = page.request.post(f"{live_server}/api/v1/games", data={"players": twelve[:8]}).json()["id"]
+    page.goto(f"{live_server}/games/{eight}/print")
+    width, height = _media_box(page.pdf(prefer_css_page_size=True))
+    assert width < height, (width, height)  # up to 8 players: A4 portrait
