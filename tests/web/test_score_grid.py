@@ -239,7 +239,7 @@ def test_a_round_number_on_the_grid_page_opens_its_correction_and_the_print_has_
     assert f"/games/{game}/rounds/" not in _get(client, f"/games/{game}/print")
 
 
-def test_the_table_screen_and_the_end_screen_lead_to_the_grid(client: FlaskClient) -> None:
+def test_the_table_screen_the_end_screen_and_the_history_lead_to_the_grid(client: FlaskClient) -> None:
     game = str(_post(client, "/api/v1/games", {"players": ["Ana", "Ben"], "rounds": 2})["id"])
     assert f'href="/games/{game}/grid"' not in _get(client, f"/games/{game}")  # no rounds, no grid to see
     _post(client, f"/api/v1/games/{game}/rounds", {"pips": {"Ana": 0, "Ben": 7}, "went_out": "Ana"})
@@ -247,6 +247,7 @@ def test_the_table_screen_and_the_end_screen_lead_to_the_grid(client: FlaskClien
     _post(client, f"/api/v1/games/{game}/rounds", {"pips": {"Ana": 3, "Ben": 0}, "went_out": "Ben"})
     end = _get(client, f"/games/{game}")
     assert "Game over" in end and end.count(f'href="/games/{game}/grid"') == 2  # and on the end screen
+    assert f'href="/games/{game}/grid"' in _get(client, f"/games/{game}/history")  # and from the history
 
 
 def test_the_grid_is_kept_by_the_games_stamp_and_follows_the_game(client: FlaskClient) -> None:
