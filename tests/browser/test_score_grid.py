@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 SMALL_PHONE = {"width": 360, "height": 640}
 LONG_NAMES = [
@@ -148,3 +148,25 @@ def test_more_than_8_players_print_across_a_landscape_page(page: Page, live_serv
     page.goto(f"{live_server}/games/{eight}/print")
     width, height = _media_box(page.pdf(prefer_css_page_size=True))
     assert width < height, (width, height)  # up to 8 players: A4 portrait
+
+
+def test_the_grid_follows_a_round_saved_on_another_phone_and_keeps_its_place(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL_PHONE})
+    page = context.new_page()
+    game = _game(page, live_server)
+    page.goto(f"{live_server}/games/{game}/grid")
+    box = page.locator(".grid-box")
+    box.evaluate("box => { box.scrollLeft = 250; }")
+    assert box.evaluate("box => box.scrollLeft") >= 250
+    seated = [*LONG_NAMES, JOINER]
+    pips = {name: 0 if seat == 4 else 3 + seat for seat, name in enumerate(seated)}
+    other = context.request.post(
+        f"{live_server}/api/v1/games/{game}/rounds", data={"pips": pips, "went_out": seated[4]}
+    )
+    assert other.status == 201, other.text()
+    expect(page.locator(".score-grid tbody th a")).to_have_count(5, timeout=10_000)  # live.js drew it anew
+    assert page.locator(".score-grid tbody tr").last.locator("th").inner_text().startswith("5")
+    assert box.evaluate("box => box.scrollLeft") >= 250  # still where the player was reading
+    context.close()
