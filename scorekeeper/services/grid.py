@@ -60,6 +60,8 @@ class Row:
     stand_in: int | None = None
     """The round's own engine, when the house rule let another double start it instead; None otherwise."""
     blocked: bool = False
+    ended_on_double: bool = False
+    """The round was ended by laying a double, in a game whose scoring house rule counts that differently."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,8 @@ def score_grid(game: GameView) -> Grid:
             cells.append(Cell(played.counted(player), None, won, running, tiles))
         planned = game.planned_engine(played.number)
         stand_in = planned if kind.has_engines and played.engine is not None and played.engine != planned else None
-        rows.append(Row(played.number, cells, engine=played.engine, stand_in=stand_in, blocked=played.blocked))
+        doubled = played.ended_on_double and game.scoring.double_end
+        rows.append(Row(played.number, cells, False, played.engine, stand_in, played.blocked, doubled))
     # a player joining at the round to play next has started already: their start row closes the sheet
     for number in sorted(n for n in joins if n > len(game.rounds)):
         rows.append(Row(number, [_start_cell(joins[number], p, game, number) for p in game.players], True))

@@ -356,3 +356,21 @@ def test_the_super_domino_grid_has_hands_as_rows_with_tiles_and_winners(client: 
     assert [c.text for c in place.cells] == ["2", "3", "", "4", "1"]
     assert {p: table[p][0] for p in names} == {"Dani": "1", "Ana": "2", "Ben": "3", "Eve": "4", "Cleo": "–"}
     assert "ended after hand 6 of 10" in words and "★ won the hand" in words and "In brackets: tiles left." in words
+
+
+def test_the_grid_counts_as_the_scoring_house_rules_do(client: FlaskClient) -> None:
+    body = {"players": ["Ana", "Ben", "Cleo"], "house_rules": {"going_out": -10, "double_end": True}}
+    game = str(_post(client, "/api/v1/games", body)["id"])
+    first = {"pips": {"Ana": 0, "Ben": 12, "Cleo": 7}, "went_out": "Ana", "ended_on_double": True}
+    _post(client, f"/api/v1/games/{game}/rounds", first)
+    _post(client, f"/api/v1/games/{game}/rounds", {"pips": {"Ana": 5, "Ben": 0, "Cleo": 3}, "went_out": "Ben"})
+    sheet, _words = grid_of(_get(client, f"/games/{game}/grid"))
+    assert [line.head.text for line in sheet.body] == ["1 12-12 ended on a double", "2 11-11"]
+    assert [(c.parts["v"].removeprefix("★"), c.parts["run"]) for c in sheet.body[0].cells] == [
+        ("-10", "-10"),
+        ("24", "24"),
+        ("14", "14"),
+    ]
+    assert [c.parts["run"] for c in sheet.body[1].cells] == ["-5", "14", "17"]  # going out again: −10
+    table = standings(client, game)
+    assert [c.text for c in sheet.foot[0].cells] == [table[p][1] for p in ("Ana", "Ben", "Cleo")] == ["-5", "14", "17"]
