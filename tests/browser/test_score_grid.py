@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 SMALL_PHONE = {"width": 360, "height": 640}
@@ -169,4 +170,31 @@ def test_the_grid_follows_a_round_saved_on_another_phone_and_keeps_its_place(
     expect(page.locator(".score-grid tbody th a")).to_have_count(5, timeout=10_000)  # live.js drew it anew
     assert page.locator(".score-grid tbody tr").last.locator("th").inner_text().startswith("5")
     assert box.evaluate("box => box.scrollLeft") >= 250  # still where the player was reading
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it", "cs", "pt", "de"])
+def test_the_grid_fits_a_small_phone_in_every_language(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str, language: str, artifacts: Path
+) -> None:
+    """A blocked round, a stand-in engine and a player who left: the longest words the grid shows, in each language,
+    none broken, the page not wider than the phone."""
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL_PHONE})
+    page = context.new_page()
+    names = ["João Gonçalves", "Šárka", "Niccolò", "Jürgen"]
+    body = {"players": names, "rules": "czech", "house_rules": {"missing_engine": "highest-double"}}
+    game = page.request.post(f"{live_server}/api/v1/games", data=body).json()["id"]
+    rounds: list[dict[str, Any]] = [
+        {"pips": dict(zip(names, (0, 14, 9, 30))), "went_out": names[0], "engine": 10},
+        {"pips": dict(zip(names, (4, 7, 12, 6))), "blocked": True},
+    ]
+    for entry in rounds:
+        assert page.request.post(f"{live_server}/api/v1/games/{game}/rounds", data=entry).status == 201
+    assert page.request.patch(f"{live_server}/api/v1/games/{game}/seats/3", data={"left": True}).ok
+    page.goto(f"{live_server}/games/{game}/grid?lang={language}")
+    assert page.locator("html").get_attribute("lang") == language
+    seen = page.evaluate(MEASURE)
+    assert seen["page"][0] <= SMALL_PHONE["width"], seen["page"]
+    assert seen["broken"] == [], seen["broken"]
+    page.screenshot(path=str(artifacts / f"score-grid-{language}.png"), full_page=True)
     context.close()
