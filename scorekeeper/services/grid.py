@@ -45,6 +45,11 @@ class Cell:
     tiles: int | None = None
     """Tiles left in their hand, in a game that records them."""
 
+    @property
+    def not_yet(self) -> bool:
+        """The player had not joined yet: the cell shows a dash."""
+        return self.away is Away.NOT_YET
+
 
 @dataclass(frozen=True)
 class Row:
