@@ -374,3 +374,14 @@ def test_the_grid_counts_as_the_scoring_house_rules_do(client: FlaskClient) -> N
     assert [c.parts["run"] for c in sheet.body[1].cells] == ["-5", "14", "17"]  # going out again: −10
     table = standings(client, game)
     assert [c.text for c in sheet.foot[0].cells] == [table[p][1] for p in ("Ana", "Ben", "Cleo")] == ["-5", "14", "17"]
+
+
+def test_a_player_joining_for_the_next_round_shows_their_start_at_once(client: FlaskClient) -> None:
+    game = str(_post(client, "/api/v1/games", {"players": ["Ana", "Ben"]})["id"])
+    _post(client, f"/api/v1/games/{game}/rounds", {"pips": {"Ana": 0, "Ben": 17}, "went_out": "Ana"})
+    _form(client, f"/games/{game}/players/join", {"join-name": "Dani", "join-start": "highest"})
+    sheet, _words = grid_of(_get(client, f"/games/{game}/grid"))
+    assert [line.head.text for line in sheet.body] == ["1 12-12", "Start"]  # before round 2 is played
+    assert [c.text for c in sheet.body[0].cells] == ["★0 0", "17 17", "–"]
+    assert [c.text for c in sheet.body[1].cells] == ["", "", "17"]
+    assert [c.text for c in sheet.foot[0].cells] == ["0", "17", "17"]
