@@ -106,8 +106,17 @@ function setUpRoundForm() {
       if (field && !(onlyEmpty && field.value)) field.value = "0"; // out: no tiles, no pips
     }
   };
+  // "went out" is the row's tap for a 0: the round goes on at the first field still empty (on "I am Ana"'s own row,
+  // at her Send), or at Save once every value is in
+  const onward = (radio) => {
+    const row = radio.closest(".seat");
+    if (row && row.classList.contains("me")) return row.querySelector("button.send")?.focus();
+    const empty = [...form.querySelectorAll("input.pips")].find((f) => !f.disabled && !f.value.trim() && f.getClientRects().length);
+    if (empty) return empty.focus();
+    if (row) document.getElementById("save-round")?.focus();
+  };
   for (const radio of form.querySelectorAll("input[name=went_out]")) {
-    radio.addEventListener("change", () => goneOut(radio, false));
+    radio.addEventListener("change", () => { goneOut(radio, false); onward(radio); });
   }
   // tapped before this script ran: empty fields say 0, typed ones stay
   const tapped = form.querySelector("input[name=went_out]:checked");
@@ -135,7 +144,19 @@ function setUpPicker() {
 
   const total = () => tiles.reduce((sum, t) => sum + (t.getAttribute("aria-pressed") === "true" ? Number(t.dataset.pips) : 0), 0);
   const count = () => tiles.filter((t) => t.getAttribute("aria-pressed") === "true").length;
-  const show = () => { sumText.textContent = fill(dialog.dataset.sum, { pips: total(), tiles: count() }); };
+  // the strip above the sum: each tile counted, in the order tapped, a tap on it takes it away again
+  const strip = dialog.querySelector(".picked");
+  const show = () => {
+    sumText.textContent = fill(dialog.dataset.sum, { pips: total(), tiles: count() });
+    if (!strip || !field) return;
+    strip.replaceChildren(...[...chosen.get(field.id)].map((i) => {
+      const name = tiles[i].getAttribute("aria-label");
+      const chip = Object.assign(document.createElement("button"), { type: "button", textContent: name });
+      chip.setAttribute("aria-label", fill(strip.dataset.remove, { tile: name }));
+      chip.addEventListener("click", () => tiles[i].click());
+      return chip;
+    }));
+  };
 
   tiles.forEach((tile, i) => {
     tile.addEventListener("click", () => {

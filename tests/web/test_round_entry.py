@@ -200,3 +200,56 @@ def test_the_history_shows_the_latest_round_first_one_block_each(client: FlaskCl
         ("Round 2", ["entered Ana 5 · Ben 0 · Cleo 7"]),
         ("Round 1", ["Ben: 10 → 12", "entered Ana 0 · Ben 10 · Cleo 20"]),
     ]
+
+
+# ---------------------------------------------------------------- two phones, one round: what differs is marked
+
+
+def clash_rows(page: str) -> dict[str, tuple[str, str]]:
+    """Each player's row of the clash table: the stored and the typed cell, as markup."""
+    rows = re.findall(
+        r'<th scope="row">([^<]+)</th>\s*<td class="stored">(.*?)</td>\s*<td class="yours">(.*?)</td>', page, re.S
+    )
+    return {name: (stored, yours) for name, stored, yours in rows}
+
+
+def marked(cell: str) -> list[str]:
+    """The values a cell marks as differing, as read without the screen reader's word."""
+    return [re.sub(r"<span[^>]*>.*?</span>", "", m).strip() for m in re.findall(r"<mark>(.*?)</mark>", cell, re.S)]
+
+
+def test_the_clash_marks_only_the_values_that_differ(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben", "Cleo")
+    client.post(
+        f"{game}/rounds/new", data={"number": "1", "pips-0": "0", "pips-1": "9", "pips-2": "14", "went_out": "0"}
+    )
+    late = client.post(
+        f"{game}/rounds/new", data={"number": "1", "pips-0": "0", "pips-1": "9", "pips-2": "20", "went_out": "0"}
+    )
+    assert late.status_code == 409
+    rows = clash_rows(text(late))
+    assert set(rows) == {"Ana", "Ben", "Cleo"}
+    assert marked(rows["Cleo"][0]) == ["14"] and marked(rows["Cleo"][1]) == ["20"]
+    assert "(differs)" in rows["Cleo"][1]  # said to a screen reader too
+    for same in ("Ana", "Ben"):
+        assert "<mark>" not in "".join(rows[same]), same
+
+    # who went out differs: that mark on both sides, the equal pips not
+    other = client.post(
+        f"{game}/rounds/new", data={"number": "1", "pips-0": "0", "pips-1": "0", "pips-2": "14", "went_out": "1"}
+    )
+    rows = clash_rows(text(other))
+    assert marked(rows["Ana"][0]) == ["Went out"] and marked(rows["Ana"][1]) == []
+    assert marked(rows["Ben"][0]) == ["9"] and marked(rows["Ben"][1]) == ["0", "Went out"]
+    assert "<mark>" not in "".join(rows["Cleo"])
+
+
+def test_the_clash_marks_a_super_domino_hands_tiles_that_differ(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben", game="super-domino", hands="")
+    sent = {"number": "1", "pips-0": "0", "tiles-0": "0", "pips-1": "9", "tiles-1": "2", "went_out": "0"}
+    client.post(f"{game}/rounds/new", data=sent)
+    late = client.post(f"{game}/rounds/new", data={**sent, "tiles-1": "3"})
+    assert late.status_code == 409
+    rows = clash_rows(text(late))
+    assert marked(rows["Ben"][0]) == ["2 tiles"] and marked(rows["Ben"][1]) == ["3 tiles"]
+    assert "<mark>" not in "".join(rows["Ana"])
