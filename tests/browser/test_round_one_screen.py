@@ -178,3 +178,28 @@ def test_the_unlikely_value_is_still_asked_about_before_enter_saves(phone: Page,
     expect(page.get_by_label("João", exact=True)).to_have_value("1000")
     assert asked and re.match(r"Really 1000 for João\?", asked[0])
     assert page.request.get(f"{live_server}/api/v1/games/{game}").json()["rounds"] == []
+
+
+def test_the_phone_that_says_whose_it_is_shows_its_own_row_first_and_large(phone: Page, live_server: str) -> None:
+    page = phone
+    page.goto(start(page, live_server, 5))
+    page.get_by_label("Whose phone is this?").select_option(label="I am Niccolò")
+    rows = page.locator("#round-form .seat")
+    expect(rows.first).to_have_attribute("data-seat", "3")
+    # the others follow in their seats' order
+    assert [r.get_attribute("data-seat") for r in rows.all()] == ["3", "0", "1", "2", "4"]
+    mine, other = page.get_by_label("Niccolò", exact=True), page.get_by_label("Šárka", exact=True)
+    mine_box, other_box = mine.bounding_box(), other.bounding_box()
+    assert mine_box and other_box and mine_box["height"] > other_box["height"] and mine_box["y"] < other_box["y"]
+    send = rows.first.get_by_role("button", name="Send mine")
+    expect(send).to_have_class(re.compile(r"\bprimary\b"))
+    assert rows.nth(1).get_by_role("button").filter(has_text=re.compile("Send")).count() == 0  # others: no Send
+    # her own row and its Send on the first screen, the whole round's Save too
+    assert outside(page, SMALL["height"]) == []
+    box = send.bounding_box()
+    assert box and box["y"] + box["height"] <= SMALL["height"]
+    # Enter in her field sends her value
+    mine.fill("9")
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        mine.press("Enter")
+    expect(page.locator('[data-mark="3"]')).to_contain_text("Sent: 9")
