@@ -99,13 +99,22 @@ function setUpRoundForm() {
       }
     }
   }
+  // the 0s "went out" filled in, untouched since: taken back when the choice moves to another player or to blocked
+  // (a tap on the wrong row), so that the next Enter finds that field empty again
+  const filled = new Set();
   const goneOut = (radio, onlyEmpty) => {
     const target = radio.dataset.target && document.getElementById(radio.dataset.target);
     const tilesField = target && target.dataset.tiles && document.getElementById(target.dataset.tiles);
+    for (const field of filled) if (field !== target && field !== tilesField && field.value === "0") field.value = "";
+    filled.clear();
     for (const field of [target, tilesField]) {
-      if (field && !(onlyEmpty && field.value)) field.value = "0"; // out: no tiles, no pips
+      if (field && !(onlyEmpty && field.value)) {
+        field.value = "0"; // out: no tiles, no pips
+        filled.add(field);
+      }
     }
   };
+  form.addEventListener("input", (event) => filled.delete(event.target));
   // "went out" is the row's tap for a 0: the round goes on at the first field still empty (on "I am Ana"'s own row,
   // at her Send), or at Save once every value is in
   const onward = (radio) => {
