@@ -203,3 +203,26 @@ def test_the_phone_that_says_whose_it_is_shows_its_own_row_first_and_large(phone
     with page.expect_response(lambda r: r.request.method == "POST"):
         mine.press("Enter")
     expect(page.locator('[data-mark="3"]')).to_contain_text("Sent: 9")
+
+
+def test_without_the_page_script_the_rows_still_post_the_round(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """No script at all: the row's "went out" is the plain radio, the calculator stays hidden, Save posts."""
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL, "java_script_enabled": False})
+    page = context.new_page()
+    form = start(page, live_server, 3)
+    page.goto(form)
+    expect(page.locator("button.calc").first).to_be_hidden()
+    page.get_by_label("Maximilian", exact=True).fill("11")
+    page.get_by_label("João Pedro", exact=True).fill("0")
+    page.get_by_label("Šárka", exact=True).fill("25")
+    page.get_by_role("radio", name="João Pedro went out").check()
+    assert outside(page, SMALL["height"]) == []
+    page.get_by_role("button", name="Save round 1").click()
+    expect(page).to_have_url(form.removesuffix("/rounds/new"))
+    stored = page.request.get(form.replace("/games/", "/api/v1/games/").removesuffix("/rounds/new")).json()["rounds"]
+    assert (
+        stored[0]["pips"] == {"Maximilian": 11, "João Pedro": 0, "Šárka": 25} and stored[0]["went_out"] == "João Pedro"
+    )
+    context.close()
