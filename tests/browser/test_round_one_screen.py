@@ -71,6 +71,17 @@ def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Pa
     context.close()
 
 
+def small_targets(page: Page) -> list[str]:
+    """The row's buttons and toggles (field, went out, calculator, Send) smaller than a thumb's 44 x 44 CSS px."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('#round-form .seat :is(input.pips, .out, .calc, .send)')].flatMap((el) => {
+             const box = el.getBoundingClientRect();
+             return box.width >= 44 && box.height >= 44 ? [] : [`${el.className} ${box.width}x${box.height}`];
+           })"""
+    )
+    return found
+
+
 def fits_sideways(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth") <= SMALL["width"])
 
@@ -87,6 +98,7 @@ def test_the_whole_round_is_on_the_first_screen(
     assert page.locator(MUST_SHOW).count() == 3 * players + 3  # field, toggle, radio each; blocked box and radio; Save
     assert outside(page, SMALL["height"]) == []
     assert fits_sideways(page)
+    assert small_targets(page) == []
     page.close()
 
 
@@ -100,6 +112,7 @@ def test_a_super_domino_hand_is_on_one_screen_for_8_and_two_for_15(
     assert page.locator("#round-form input.tiles-left").count() == players
     assert outside(page, screens * SMALL["height"]) == []
     assert fits_sideways(page)
+    assert small_targets(page) == []
     page.close()
 
 
