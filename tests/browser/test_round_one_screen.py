@@ -74,10 +74,11 @@ def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Pa
 def small_targets(page: Page) -> list[str]:
     """The row's buttons and toggles (field, went out, calculator, Send) smaller than a thumb's 44 x 44 CSS px."""
     found: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('#round-form .seat :is(input.pips, .out, .calc, .send)')].flatMap((el) => {
+        """(selector) => [...document.querySelectorAll(selector)].flatMap((el) => {
              const box = el.getBoundingClientRect();
              return box.width >= 44 && box.height >= 44 ? [] : [`${el.className} ${box.width}x${box.height}`];
-           })"""
+           })""",
+        "#round-form .seat :is(input.pips, .out, .calc, .send)",
     )
     return found
 
