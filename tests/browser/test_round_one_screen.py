@@ -240,3 +240,22 @@ def test_without_the_page_script_the_rows_still_post_the_round(
         stored[0]["pips"] == {"Maximilian": 11, "João Pedro": 0, "Šárka": 25} and stored[0]["went_out"] == "João Pedro"
     )
     context.close()
+
+
+def test_once_every_value_is_in_save_is_the_main_button_and_send_mine_keeps_its_line(
+    phone: Page, live_server: str
+) -> None:
+    page = phone
+    page.goto(start(page, live_server, 2))
+    for seat, pips in enumerate(("8", "13")):
+        page.get_by_label(NAMES[seat], exact=True).fill(pips)
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            page.locator(f'.seat[data-seat="{seat}"] button.send').click()
+        expect(page.locator(f'[data-mark="{seat}"]')).to_contain_text(f"Sent: {pips}")
+    page.get_by_label("Whose phone is this?").select_option(label="I am João Pedro")
+    expect(page.get_by_role("button", name="Save round 1")).to_have_class(re.compile(r"\bprimary\b"))
+    send = page.get_by_role("button", name="Send mine")
+    expect(send).not_to_have_class(re.compile(r"\bprimary\b"))
+    box, row = send.bounding_box(), page.locator(".seat.me").bounding_box()
+    assert box and row and box["width"] > row["width"] * 0.8  # its own line, not squeezed into a 44 px square
+    assert fits_sideways(page)
