@@ -99,24 +99,14 @@ function setUpRoundForm() {
       }
     }
   }
-  // the 0s "went out" filled in, untouched since: taken back when the choice moves to another player or to blocked
-  // (a tap on the wrong row), so that the next Enter finds that field empty again
-  const filled = new Set();
   const goneOut = (radio, onlyEmpty) => {
     const target = radio.dataset.target && document.getElementById(radio.dataset.target);
     const tilesField = target && target.dataset.tiles && document.getElementById(target.dataset.tiles);
-    for (const field of filled) if (field !== target && field !== tilesField && field.value === "0") field.value = "";
-    filled.clear();
     for (const field of [target, tilesField]) {
-      if (field && !(onlyEmpty && field.value)) {
-        field.value = "0"; // out: no tiles, no pips
-        filled.add(field);
-      }
+      if (field && !(onlyEmpty && field.value)) field.value = "0"; // out: no tiles, no pips
     }
   };
-  form.addEventListener("input", (event) => filled.delete(event.target));
-  // "went out" is the row's tap for a 0: the round goes on at the first field still empty (on "I am Ana"'s own row,
-  // at her Send), or at Save once every value is in
+  // then on to the first field still empty ("I am Ana": her Send), or to Save once every value is in
   const onward = (radio) => {
     const row = radio.closest(".seat");
     if (row && row.classList.contains("me")) return row.querySelector("button.send")?.focus();
@@ -153,16 +143,14 @@ function setUpPicker() {
 
   const total = () => tiles.reduce((sum, t) => sum + (t.getAttribute("aria-pressed") === "true" ? Number(t.dataset.pips) : 0), 0);
   const count = () => tiles.filter((t) => t.getAttribute("aria-pressed") === "true").length;
-  // the strip above the sum: each tile counted, in the order tapped, a tap on it takes it away again
+  // above the sum each tile counted, in the order tapped: a tap takes it away
   const strip = dialog.querySelector(".picked");
   const show = () => {
     sumText.textContent = fill(dialog.dataset.sum, { pips: total(), tiles: count() });
-    if (!strip || !field) return;
     strip.replaceChildren(...[...chosen.get(field.id)].map((i) => {
-      const name = tiles[i].getAttribute("aria-label");
-      const chip = Object.assign(document.createElement("button"), { type: "button", textContent: name });
-      chip.setAttribute("aria-label", fill(strip.dataset.remove, { tile: name }));
-      chip.addEventListener("click", () => tiles[i].click());
+      const chip = Object.assign(document.createElement("button"), { type: "button", textContent: tiles[i].ariaLabel });
+      chip.ariaLabel = fill(strip.dataset.remove, { tile: chip.textContent });
+      chip.onclick = () => tiles[i].click();
       return chip;
     }));
   };
@@ -195,12 +183,13 @@ function setUpPicker() {
   });
   for (const button of document.querySelectorAll("button.calc")) {
     button.hidden = false;
+    const row = button.closest(".seat");
     button.addEventListener("click", () => {
-      field = document.getElementById(button.dataset.target);
+      field = row.querySelector("input.pips");
       if (!chosen.has(field.id)) chosen.set(field.id, new Set());
       const picked = chosen.get(field.id);
       tiles.forEach((t, i) => t.setAttribute("aria-pressed", String(picked.has(i))));
-      title.textContent = fill(dialog.dataset.title, { name: button.dataset.name });
+      title.textContent = fill(dialog.dataset.title, { name: row.querySelector(".seat-name").textContent });
       dialog.returnValue = "";
       show();
       dialog.showModal();

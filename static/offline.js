@@ -111,8 +111,7 @@
       const pips = s.querySelector("input.pips:not(.tiles-left)");
       const out = pips && form.querySelector(`input[name=went_out][data-target="${pips.id}"]:checked`);
       // "Ana went out" as the page words it (the full sentence of her choice, not the row's one short word)
-      const said = out && (out.parentNode.querySelector(".sr-only") || out.parentNode);
-      return said ? said.textContent.trim() : `${name} ${pips && pips.value.trim() ? pips.value.trim() : "–"}`;
+      return out ? out.getAttribute("aria-label") : `${name} ${pips && pips.value.trim() ? pips.value.trim() : "–"}`;
     });
     const blocked = form.querySelector("input[name=went_out][value=blocked]:checked");
     if (seat === undefined && blocked) values.push(blocked.parentNode.textContent.trim());

@@ -5,9 +5,8 @@
 (() => {
   const form = () => document.getElementById("round-form");
 
-  // Enter in a pips field goes to the next empty one instead of saving half a round; after the last, to how the round
-  // ended until that is chosen, then to a field left empty, and once every value is in and the end chosen it saves:
-  // a five-player round is "went out" and four Enters besides the digits.
+  // Enter in a pips field goes to the next empty one, not saving half a round; after the last, to how the round ended
+  // until that is chosen, then to a field left empty; with every value in and the end chosen, it saves.
   document.addEventListener("keydown", (event) => {
     const field = event.target;
     const round = form();

@@ -65,24 +65,6 @@ def test_enter_moves_to_the_next_empty_field_then_to_the_ending_and_then_saves(
     assert stored[0]["pips"] == {"Ana": 4, "João": 12, "Cleo": 0, "Dan": 30} and stored[0]["went_out"] == "Cleo"
 
 
-def test_went_out_fills_the_rows_0_and_a_changed_choice_takes_that_0_back(page: Page, round_page: str) -> None:
-    page.get_by_label("Cleo", exact=True).fill("7")
-    page.get_by_role("radio", name="Ana went out").check()
-    expect(page.get_by_label("Ana", exact=True)).to_have_value("0")
-    expect(page.get_by_label("João", exact=True)).to_be_focused()  # the first field still empty
-    # the wrong row: João went out, not Ana; her 0 was only the toggle's, his is now
-    page.get_by_role("radio", name="João went out").check()
-    expect(page.get_by_label("João", exact=True)).to_have_value("0")
-    expect(page.get_by_label("Ana", exact=True)).to_have_value("")
-    expect(page.get_by_label("Ana", exact=True)).to_be_focused()
-    # a 0 typed by hand stays, whatever is chosen next
-    page.get_by_label("Ana", exact=True).fill("0")
-    page.get_by_role("radio", name="Cleo went out").check()
-    expect(page.get_by_label("Ana", exact=True)).to_have_value("0")
-    expect(page.get_by_label("João", exact=True)).to_have_value("")
-    expect(page.get_by_label("Cleo", exact=True)).to_have_value("0")
-
-
 def test_a_round_without_its_end_is_refused_at_that_choice(page: Page, round_page: str) -> None:
     for name, pips in zip(PLAYERS, ("4", "12", "7", "30")):
         page.get_by_label(name, exact=True).fill(pips)
