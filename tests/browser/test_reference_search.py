@@ -34,6 +34,7 @@ def visible_sections(page: Page) -> list[str]:
 
 def search(page: Page, words: str) -> None:
     page.get_by_role("searchbox").fill(words)
+    expect(page.locator(".search[data-ready]")).to_have_count(1)  # the matcher loads when the box is first touched
 
 
 def test_typing_double_keeps_only_what_mentions_it_and_counts_it(
