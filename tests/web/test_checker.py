@@ -265,8 +265,7 @@ def test_the_hand_picker_is_sent_only_when_asked_for(client: FlaskClient) -> Non
     "url",
     [
         check_url(tile="12-4", train="1"),
-        "/check?game_kind=super-domino&check=1&turn=0&action=play&tile=9-9&edge=2"
-        "&edge-0=4&edge-1=6&edge-2=13&edge-3=4",
+        "/check?game_kind=super-domino&check=1&turn=0&action=play&tile=9-9&edge=2&edge-0=4&edge-1=6&edge-2=13&edge-3=4",
     ],
     ids=["mexican-train", "super-domino"],
 )
