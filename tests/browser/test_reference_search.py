@@ -185,3 +185,24 @@ def test_a_nonsense_word_finds_nothing_and_says_what_to_do(phone: Page, live_ser
     search(phone, "zqxjvk")
     expect(phone.locator(".search-status")).to_have_text(box.get_attribute("data-none") or "?")
     assert visible_sections(phone) == [] and phone.locator("mark").count() == 0
+
+
+def test_offline_the_search_still_forgives(
+    browser: Any, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """The matcher is loaded only when the box is touched; the service worker kept it at install all the same."""
+    from .test_pwa import wait_for_worker
+
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL_PHONE})
+    page = context.new_page()
+    page.goto(live_server + "/rules?lang=en")
+    wait_for_worker(page)
+    context.set_offline(True)
+    try:
+        page.goto(live_server + "/rules")
+        search(page, "markr")
+        assert "markers" in visible_sections(page)
+        assert "marker" in marked_words(page)
+    finally:
+        context.set_offline(False)
+        context.close()
