@@ -15,9 +15,9 @@
   const ENDS = ({ it: "i e o a", cs: "ami ach ech ich ove am em ou um y e u a i o",
     pt: "oes aes es as os ao s a o", de: "en es e n s" }[lang] ?? "es s").split(" ");
   const stem = (w) => {
-    const e = ENDS.find((e) => w.length - e.length > 2 && w.endsWith(e)
-      && !(lang === "de" && e === "n" && !/[lr]n$/.test(w)) && !(lang === "en" && e === "es" && !/(s|x|z|ch|sh)es$/.test(w)));
-    return e ? w.slice(0, -e.length) : w;
+    const cut = ENDS.find((end) => w.length - end.length > 2 && w.endsWith(end)
+      && !(lang === "de" && end === "n" && !/[lr]n$/.test(w)) && !(lang === "en" && end === "es" && !/(s|x|z|ch|sh)es$/.test(w)));
+    return cut ? w.slice(0, -cut.length) : w;
   };
   // at most one letter changed, left out, added, or two side by side swapped (Damerau–Levenshtein ≤ 1)
   const near = (a, b) => {
