@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.templating import HALF, pip_layout
 
+from .chicken_foot.test_checker_page import FOOTED_12
 from .helpers import start_game, text
 
 
@@ -47,3 +48,10 @@ def test_the_double_12_engine_is_drawn_in_pips_on_the_table_and_the_watch_page(c
     watch = engine_tile(text(client.get(watch_path.group(0))))
     for tile in (table, watch):
         assert len(re.findall(r"M[\d.]+ [\d.]+h0", tile)) == 24 and "<text" not in tile
+
+
+def test_the_checker_draws_a_double_12_centre_as_the_table_does(client: FlaskClient) -> None:
+    page = text(client.get(f"/check?lang=en&{FOOTED_12}"))
+    centre = re.search(r'<svg class="domino"[^>]*>(.*?)</svg>', page, re.S)
+    assert centre, "no tile drawn in the checker's picture"
+    assert len(re.findall(r"M[\d.]+ [\d.]+h0", centre.group(1))) == 24 and "<text" not in centre.group(1)
