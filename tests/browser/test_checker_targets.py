@@ -33,3 +33,16 @@ def test_every_tile_in_the_sheet_is_a_44_px_target(
     assert sheet.evaluate("d => d.scrollWidth <= d.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+def test_without_script_the_inline_tiles_are_44_px_targets_too(
+    browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL_PHONE, "java_script_enabled": False})
+    page = context.new_page()
+    page.goto(f"{live_server}/check?lang=en")
+    sizes = page.locator(".tile-picker label:visible").evaluate_all(SIZES)
+    assert len(sizes) >= 91  # the double-12 set, inline
+    assert all(width >= 44 and height >= 44 for width, height in sizes), min(sizes)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
