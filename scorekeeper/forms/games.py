@@ -172,6 +172,7 @@ class NewGameForm(FlaskForm):
             rules=given.get("rules", kind.default_rules),
             first_dealer=self._first_dealer(),
             house_rules={rule.name: _house_value(rule, field.data) for rule, field in self.house_fields(kind)},
+            boxes=[i for i, f in enumerate(self.players) if clean_name(f.data)],
         )
 
     def _first_dealer(self) -> str | None:

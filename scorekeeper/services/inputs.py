@@ -66,10 +66,12 @@ class NewGame:
     """The seat that deals the first round."""
 
 
-def check_players(names: Sequence[str], kind: GameKind) -> Problems:
-    """Problems with a list of cleaned names, each on the ``players`` entry at fault or the whole list."""
+def check_players(names: Sequence[str], kind: GameKind, boxes: Sequence[int] = ()) -> Problems:
+    """Problems with a list of cleaned names, each on the ``players`` entry at fault or the whole list; a message
+    numbers a player by ``boxes`` (the box each name was typed in) when given, else by the list's order."""
     problems = Problems()
     seen: dict[str, int] = {}
+    number = [boxes[i] if i < len(boxes) else i for i in range(len(names))]
     for i, name in enumerate(names):
         if not name:
             problems.add("players", _("Player %(number)d has no name; type one or remove the player.", number=i + 1), i)
@@ -86,7 +88,9 @@ def check_players(names: Sequence[str], kind: GameKind) -> Problems:
             )
         elif any(unicodedata.category(c).startswith("C") for c in name):
             problems.add(
-                "players", _("Player %(number)d's name has a control character; type it again.", number=i + 1), i
+                "players",
+                _("Player %(number)d's name has a control character; type it again.", number=number[i] + 1),
+                i,
             )
         elif name.casefold() in seen:
             problems.add(
@@ -94,7 +98,7 @@ def check_players(names: Sequence[str], kind: GameKind) -> Problems:
                 _(
                     "“%(name)s” is already player %(number)d; give each player a different name.",
                     name=name,
-                    number=seen[name.casefold()] + 1,
+                    number=number[seen[name.casefold()]] + 1,
                 ),
                 i,
             )
@@ -121,7 +125,7 @@ def check_players(names: Sequence[str], kind: GameKind) -> Problems:
 def read_new_game(choices: GameChoices) -> NewGame:
     """The game asked for, checked; Invalid names every field at fault."""
     cleaned = [clean_name(n) for n in choices.players]
-    problems = check_players(cleaned, choices.kind)
+    problems = check_players(cleaned, choices.kind, choices.boxes)
     if any(not isinstance(n, str) for n in choices.players):
         problems.add("players", _("Player names must be text."))
     setup = choices.kind.check_setup(choices, len(cleaned), problems)
