@@ -258,6 +258,9 @@ class Change(Base):
     player: Mapped[str | None] = mapped_column(String(30), nullable=True)
     old: Mapped[str | None] = mapped_column(Text, nullable=True)
     new: Mapped[str | None] = mapped_column(Text, nullable=True)
+    author: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """Who made the change (services.history.Author: "player:<name>", "phone" or "api"); None on a line written
+    before the history kept it."""
 
     game: Mapped[Game] = relationship(back_populates="history")
 

@@ -94,6 +94,15 @@ def _aware(moment: datetime) -> datetime:
 # -- who a request is ------------------------------------------------------------------------------------------
 
 
+def phone_player(engine: Engine, phone_id: int) -> str | None:
+    """Whose phone the signed-in phone ``phone_id`` is, as its player said when signing in; None when they did not
+    say (or the phone is gone). Read when the phone changes a game, for the game's history."""
+    table = Phone.metadata.tables[Phone.__tablename__]
+    with engine.connect() as conn:
+        player = conn.scalar(select(table.c.player).where(table.c.id == phone_id))
+    return player if isinstance(player, str) and player else None
+
+
 def phone_household(engine: Engine, phone_id: object, key: object) -> int | None:
     """The household of the phone whose session holds ``phone_id`` and ``key``; None when that phone was signed out
     (or its household deleted) or the key is not its. Touches ``last_seen_at`` at most once an hour.
