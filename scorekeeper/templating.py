@@ -10,6 +10,7 @@ from flask_babel import format_number, get_locale, gettext
 
 from .chart import progression_chart
 from .games import KINDS
+from .models import MAX_NAME
 
 # where the pips sit on a 3x3 grid (0..8, row by row) for each number up to 9;
 # 10..18 draw as a numeral since dot patterns stop being readable at phone size
@@ -50,7 +51,8 @@ def number(value: object) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
+    # max_name: the one limit of a player's name, said under every field that takes one and set as its maxlength
+    app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart, max_name=MAX_NAME)
     app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.filters["preset_name"] = preset_name
     app.jinja_env.filters["numberformat"] = number

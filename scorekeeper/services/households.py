@@ -29,7 +29,7 @@ from ..i18n import _
 from ..models import ApiToken, Game, Household, Phone
 from ..reading import Field, Problems
 from .errors import Conflict, Invalid, NotFound
-from .inputs import clean_name
+from .inputs import MAX_NAME, clean_name
 from .join import read_join_code
 from .unit_of_work import writer_turn
 
@@ -37,7 +37,6 @@ NAME_MAX = 60
 PASSPHRASE_MIN = 10
 """Long enough that guessing one is hopeless at the sign-in's rate limits; a short sentence is easy to remember."""
 PASSPHRASE_MAX = 200
-PLAYER_MAX = 30
 LABEL_MAX = 40
 INVITE_MAX = 32
 INVITE_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")
@@ -246,8 +245,11 @@ def create(db: Session, name: str, passphrase: str, repeated: str, player: str |
 
 
 def _player(player: str | None) -> str | None:
-    """Whose phone it is, as typed (None for nothing); Invalid for a control character."""
-    cleaned = clean_name(player)[:PLAYER_MAX]
+    """Whose phone it is, as typed (None for nothing); Invalid for a control character or a name longer than a
+    player's name may be (never cut: the person is told)."""
+    cleaned = clean_name(player)
+    if len(cleaned) > MAX_NAME:
+        raise _invalid("player", _("A name is at most %(most)d characters.", most=MAX_NAME))
     if _control(cleaned):
         raise _invalid("player", _("The name has a control character; type it again."))
     return cleaned or None

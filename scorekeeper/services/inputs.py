@@ -20,6 +20,7 @@ from ..games import DEFAULT_KIND, KINDS, kind_of
 from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
 from ..i18n import _
 from ..kinds import GameKind, Setup
+from ..models import MAX_NAME as MAX_NAME  # the one limit, said and checked here
 from ..reading import Field, Problems, read_count
 from ..rules.text import brief, cut
 from .errors import Invalid
@@ -28,8 +29,6 @@ from .seating import playing
 if TYPE_CHECKING:
     from .stored import AnyGame
 
-MAX_NAME = 30
-"""The longest player name, in characters (the seat table's column)."""
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
