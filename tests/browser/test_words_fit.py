@@ -2,11 +2,13 @@
 table breaks a word inside itself or widens the page (a wide table scrolls in its own box).
 
 To measure another page, add its address to ``PAGES`` (``{game}`` is a finished game with four players,
-``{person}`` one of them); ``CONFLICT`` is the round form's "Stored / Yours" screen, reached by a stale Save.
+``{person}`` one of them, ``{watch}`` the game's watch code); ``CONFLICT`` is the round form's "Stored / Yours"
+screen, reached by a stale Save.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -18,9 +20,13 @@ PLAYERS = ["Šárka", "João", "Maximiliane", "Niccolò"]
 
 PAGES = [
     "/",
+    "/games/new",
     "/games/{game}",
     "/games/{game}/history",
+    "/games/{game}/players",
     "/games/{game}/print",
+    "/watch/{watch}",
+    "/trash",
     "/people",
     "/people/{person}",
     "/stats",
@@ -70,7 +76,8 @@ _WIDE = """() => [...document.querySelectorAll('body *')]
 
 @pytest.fixture(scope="module")
 def played(browser: Browser, live_server: str) -> dict[str, str]:
-    """A finished four-player game (so that the people, stats and history pages have rows) and one person."""
+    """A finished four-player game (so that the people, stats and history pages have rows), one person and the
+    game's watch code."""
     page = browser.new_page()
     api = page.request
     created = api.post(f"{live_server}/api/v1/games", data={"players": PLAYERS, "rounds": 2})
@@ -82,8 +89,10 @@ def played(browser: Browser, live_server: str) -> dict[str, str]:
     page.goto(f"{live_server}/people")
     person = page.locator("a.person-row").first.get_attribute("href")
     assert person is not None
+    watch = re.search(r"/watch/([\w-]+)", api.get(f"{live_server}/games/{game}/join").text())
+    assert watch is not None
     page.close()
-    return {"game": game, "person": person.rsplit("/", 1)[1]}
+    return {"game": game, "person": person.rsplit("/", 1)[1], "watch": watch.group(1)}
 
 
 def _conflict(page: Page, live_server: str) -> None:
