@@ -10,6 +10,7 @@ from flask_babel import format_number, get_locale, gettext
 
 from .chart import progression_chart
 from .games import KINDS
+from .models import MAX_NAME
 
 HALF = 50
 """A tile is drawn 100 by 50; each half is a 50 by 50 square (macros.html)."""
@@ -84,7 +85,8 @@ def number(value: object) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart)
+    # max_name: the one limit of a player's name, said under every field that takes one and set as its maxlength
+    app.jinja_env.globals.update(pip_layout=PIP_LAYOUT, progression_chart=progression_chart, max_name=MAX_NAME)
     app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.filters["preset_name"] = preset_name
     app.jinja_env.filters["numberformat"] = number

@@ -14,7 +14,7 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, R
 from ..games import KINDS
 from ..i18n import _, current_language
 from ..page_cache import csrf_part, flash_pending, kept, may_give_again, not_modified, page_tag, revalidate
-from ..phones import belong, my_games, password, remember, this_phone
+from ..phones import author, belong, my_games, password, remember, this_phone
 from ..services.loading import recent_game, shown_game
 from ..throttle import max_games
 from .drafts import send_seat
@@ -160,7 +160,13 @@ def new_round(game_id: str) -> ResponseReturnValue:
     form.seat(len(current.players))
     if form.validate_on_submit():
         try:
-            stored, _created = services.add_round(session(), shown, form.entry(current.kind), form.sent("number"))
+            stored, _created = services.add_round(
+                session(),
+                shown,
+                form.entry(current.kind),
+                form.sent("number"),
+                author=author(game_id, current.players),
+            )
         except services.Invalid as e:
             form.show(e)
         except services.Conflict as e:
@@ -193,7 +199,13 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
         # sent for a round that is gone too: the service tells an undo on another phone from a wrong number
         try:
             services.edit_round(
-                session(), game, number, form.entry(current.kind), form.sent("version"), form.seen.data or None
+                session(),
+                game,
+                number,
+                form.entry(current.kind),
+                form.sent("version"),
+                form.seen.data or None,
+                author=author(game_id, current.players),
             )
         except services.Invalid as e:
             form.show(e)
@@ -249,7 +261,8 @@ def undo(game_id: str) -> Response:
             flash(_("Nothing was undone: the Undo did not say which round. Use the Undo button on the table screen."))
             return redirect(url_for("games.table", game_id=game_id))
         try:
-            services.undo_round(session(), game, number, by=this_phone(game_id))
+            names = [seat.name for seat in game.seats]
+            services.undo_round(session(), game, number, by=this_phone(game_id), author=author(game_id, names))
         except services.Conflict as e:
             flash(e.message)
     return redirect(url_for("games.table", game_id=game_id))
@@ -264,7 +277,7 @@ def finish(game_id: str) -> Response:
     if form.validate_on_submit():
         number, version = form.sent()
         try:
-            services.finish_game(session(), game, version, number)
+            services.finish_game(session(), game, version, number, author(game_id, [s.name for s in game.seats]))
         except (services.Conflict, services.PreconditionFailed) as e:
             flash(e.message)  # the table screen as it is now says what changed
     return redirect(url_for("games.table", game_id=game_id))
