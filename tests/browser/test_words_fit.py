@@ -23,6 +23,7 @@ PAGES = [
     "/games/new",
     "/games/{game}",
     "/games/{game}/history",
+    "/games/{game}/grid",
     "/games/{game}/players",
     "/games/{game}/print",
     "/watch/{watch}",
@@ -114,7 +115,7 @@ def _conflict(page: Page, live_server: str) -> None:
           out.form.submit();
         }"""
     )
-    expect(page.locator("table.clash-values")).to_have_count(1)
+    expect(page.locator("table.clash-values")).to_have_count(1, timeout=20_000)
     page.unroute("**/static/live.*")
 
 
