@@ -22,6 +22,15 @@ def name_fields(page: Page) -> int:
     return page.locator("input[name^=players-]:visible").count()
 
 
+def dealer_choices(page: Page) -> list[str]:
+    """What "Who deals first" offers: the seats a player can pick (a hidden or disabled option is not offered)."""
+    return list(
+        page.locator("select[name=first_dealer]").evaluate(
+            "s => [...s.options].filter(o => !o.hidden && !o.disabled).map(o => o.textContent.trim())"
+        )
+    )
+
+
 def test_only_the_chosen_games_panel_and_seats_show(
     browser: Browser, browser_context_args: dict[str, Any], live_server: str, artifacts: Path
 ) -> None:
@@ -34,6 +43,8 @@ def test_only_the_chosen_games_panel_and_seats_show(
     assert panels(page) == ["Mexican Train"]
     expect(more).to_be_hidden()  # eight seats, all in sight
     assert name_fields(page) == 8
+    # the dealer is one of the eight seats: no Player 9-15 while Mexican Train is chosen
+    assert dealer_choices(page) == ["The first player named", *(f"Player {n}" for n in range(1, 9))]
     page.screenshot(path=str(artifacts / "new-game-mexican-train-360.png"))
 
     page.get_by_role("radio", name="Super Domino").check()
@@ -41,11 +52,13 @@ def test_only_the_chosen_games_panel_and_seats_show(
     expect(limit).to_have_text("More players (Super Domino seats up to 15)")
     more.click()
     assert name_fields(page) == 15
+    assert dealer_choices(page)[-1] == "Player 15"
 
     page.get_by_role("radio", name="Chicken Foot").check()
     assert panels(page) == ["Chicken Foot"]
     expect(limit).to_have_text("More players (Chicken Foot seats up to 10)")
     assert name_fields(page) == 10
+    assert dealer_choices(page)[-1] == "Player 10"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # a name typed in a seat the next choice lacks stays in sight, so the refusal that counts it makes sense
