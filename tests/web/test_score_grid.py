@@ -163,18 +163,24 @@ ROUNDS: list[dict[str, Any]] = [
 """Totals after round 6: Ana 56, Ben 64, Cleo 21 (left after round 4), Eve 77, Dani 55 + 31 = 86."""
 
 
-def _mexican_train_evening(client: FlaskClient) -> str:
-    body = {"players": PLAYERS, "rules": "czech", "house_rules": {"missing_engine": "highest-double"}}
+def _evening(client: FlaskClient, body: dict[str, Any], rounds: list[dict[str, Any]], join_start: str) -> str:
+    """The issue's evening: Dani joins after round 2 (starting as ``join_start`` says), Cleo (seat 2) leaves after
+    round 4, and the table ends the game after round 6."""
     game = str(_post(client, "/api/v1/games", body)["id"])
-    for number, entry in enumerate(ROUNDS, start=1):
+    for number, entry in enumerate(rounds, start=1):
         _post(client, f"/api/v1/games/{game}/rounds", entry)
         if number == 2:
-            _form(client, f"/games/{game}/players/join", {"join-name": "Dani", "join-start": "highest"})
+            _form(client, f"/games/{game}/players/join", {"join-name": "Dani", "join-start": join_start})
         if number == 4:
             _form(client, f"/games/{game}/players/leave", {"leave-seat": "2"})
     version = client.get(f"/api/v1/games/{game}").get_json()["version"]
     _form(client, f"/games/{game}/finish", {"number": "6", "version": str(version)})
     return game
+
+
+def _mexican_train_evening(client: FlaskClient) -> str:
+    body = {"players": PLAYERS, "rules": "czech", "house_rules": {"missing_engine": "highest-double"}}
+    return _evening(client, body, ROUNDS, "highest")
 
 
 @pytest.fixture
@@ -320,16 +326,7 @@ WON = ["Ana", "Ben", "Cleo", "Dani", "Ana", "Dani"]
 
 @pytest.mark.parametrize("path", ["/games/{game}/grid", "/games/{game}/print"])
 def test_the_super_domino_grid_has_hands_as_rows_with_tiles_and_winners(client: FlaskClient, path: str) -> None:
-    body = {"game": "super-domino", "players": PLAYERS, "rounds": 10}
-    game = str(_post(client, "/api/v1/games", body)["id"])
-    for number, entry in enumerate(HANDS, start=1):
-        _post(client, f"/api/v1/games/{game}/rounds", entry)
-        if number == 2:
-            _form(client, f"/games/{game}/players/join", {"join-name": "Dani", "join-start": "zero"})
-        if number == 4:
-            _form(client, f"/games/{game}/players/leave", {"leave-seat": "2"})
-    version = client.get(f"/api/v1/games/{game}").get_json()["version"]
-    _form(client, f"/games/{game}/finish", {"number": "6", "version": str(version)})
+    game = _evening(client, {"game": "super-domino", "players": PLAYERS, "rounds": 10}, HANDS, "zero")
 
     sheet, words = grid_of(_get(client, path.format(game=game)))
     names = ["Ana", "Ben", "Cleo", "Eve", "Dani"]
