@@ -1,5 +1,5 @@
-// The new-game form shows the chosen game's options and seats only: Super Domino's panel and its fifteen seats
-// mean nothing to a Mexican Train table. Without this script every game's are shown, and the server checks.
+// The new-game form shows the chosen game's options and seats only: another game's panel and its larger seat limit
+// mean nothing to this table. Without this script every game's are shown, and the server checks.
 "use strict";
 
 (() => {
