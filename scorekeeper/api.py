@@ -21,6 +21,7 @@ from .phones import sign_in as household_sign_in
 from .rules.text import number
 from .services import export, photos
 from .services.game_view import StoredGame
+from .services.history import BY_API
 from .services.loading import read_game, recent_game, shown_game
 from .services.play import play_json
 from .throttle import max_games
@@ -206,7 +207,7 @@ def add_round(game_id: str) -> tuple[Response, int]:
     game = recent_game(session(), game_id)
     number = _round_number(data)
     entry = services.entry_from_json(game, data, number)
-    stored, created = services.add_round(session(), game, entry, number, _if_match())
+    stored, created = services.add_round(session(), game, entry, number, _if_match(), BY_API)
     return _answer(stored), 201 if created else 200
 
 
@@ -217,7 +218,7 @@ def edit_round(game_id: str, number: int) -> Response:
     game = recent_game(session(), game_id)
     # no look for the round here: the service tells a round undone meanwhile (409) from one never played (404)
     entry = services.entry_from_json(game, data, number)
-    return _answer(services.edit_round(session(), game, number, entry, _if_match()))
+    return _answer(services.edit_round(session(), game, number, entry, _if_match(), author=BY_API))
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
@@ -228,7 +229,7 @@ def undo_round(game_id: str, number: int) -> Response | tuple[Response, int]:
         return error_response(
             409, f"Only the last round ({len(game.rounds)}) can be removed; correct round {number} with PUT instead."
         )
-    return _answer(services.undo_round(session(), game, number, _if_match()))
+    return _answer(services.undo_round(session(), game, number, _if_match(), author=BY_API))
 
 
 @bp.post("/games/<game_id>/finish")
@@ -238,7 +239,7 @@ def finish_game(game_id: str) -> Response:
     if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
         raise services.Invalid(_('"number" is the last round you saw, a whole number from 1, like {"number": 7}.'))
     game = recent_game(session(), game_id)
-    return _answer(services.finish_game(session(), game, _if_match(), number)[0])
+    return _answer(services.finish_game(session(), game, _if_match(), number, BY_API)[0])
 
 
 @bp.post("/games/<game_id>/seats")
@@ -247,7 +248,7 @@ def join_game(game_id: str) -> tuple[Response, int]:
     join was made already (sent again)."""
     data = _body()
     game = services.get_game(session(), game_id)
-    joined = services.join_game(session(), game, data.get("name"), data.get("start"), _if_match())
+    joined = services.join_game(session(), game, data.get("name"), data.get("start"), _if_match(), BY_API)
     return _answer(game), 201 if joined.new else 200
 
 
@@ -259,9 +260,9 @@ def change_seat(game_id: str, position: int) -> Response:
     if ("name" in data) == ("left" in data):
         raise services.Invalid('Send either {"name": "the new name"} or {"left": true}.')
     if "name" in data:
-        services.rename_seat(session(), game, position, data["name"], _if_match())
+        services.rename_seat(session(), game, position, data["name"], _if_match(), BY_API)
     elif data["left"] is True:
-        services.leave_game(session(), game, position, _if_match())
+        services.leave_game(session(), game, position, _if_match(), BY_API)
     else:
         raise services.Invalid('"left" can only be true: a player who left joins again with POST .../seats.')
     return _answer(game)

@@ -27,6 +27,9 @@ class GameChoices:
     """The name of the player who deals the first round, as typed; None for the first player."""
     house_rules: Mapping[str, object] = field(default_factory=dict)
     """The house rules asked for, by rule name (see scorekeeper.house_rules); values as sent."""
+    boxes: Sequence[int] = ()
+    """The form's box (from 0) each name was typed in, where blank boxes between were left out, so that a message
+    names the box a person sees ("already player 4"); empty: the names' own order (the API's list)."""
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,8 @@ ROUND_WORDS = Words(
     nobody_out=N_("Nobody went out yet"),
     blocked=N_("Blocked round: nobody went out"),
     how_to_enter=N_(
-        "Pips left in each hand. Tap “Went out” for the player with no tiles left, or “Count tiles” to add up a hand."
+        "Pips left in each hand. Tap “out” for the player with no tiles left (it fills their 0), or the calculator "
+        "to add up a hand."
     ),
     chart_title=N_("Running totals after each round"),
     chart_caption=N_("Running totals by round (lower is better)"),

@@ -13,6 +13,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from .games import DEFAULT_KIND
 
+MAX_NAME = 30
+"""The longest player name, in characters: the size of every column that holds one (a seat, a person, a phone's
+player, a line of history), and the one limit every form and the API say and check (services.inputs)."""
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -79,7 +83,7 @@ class Phone(Base):
     household_id: Mapped[int] = mapped_column(ForeignKey("household.id", ondelete="CASCADE"), index=True)
     key_hash: Mapped[str] = mapped_column(String(64))
     """The SHA-256 of the secret the phone's session holds (hex)."""
-    player: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    player: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
     """Whose phone it is, as its player said; None until they say."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -159,7 +163,7 @@ class Game(HouseholdOwned, Base):
     join_code: Mapped[str | None] = mapped_column(String(JOIN_CODE_LENGTH), nullable=True, default=new_join_code)
     """The short code another phone types to open the game (migration 0012), read aloud across the table: the
     game's key like its id, but in capitals without look-alikes and typed in any case. Given to every game."""
-    reopened_by: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    reopened_by: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
     """The round being filled in (``draft_number``) was undone and reopened with its values, on the phone of this
     player ("" for a phone that did not say whose it is); None when it was not. Every phone says so."""
     draft_engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -192,7 +196,7 @@ class Seat(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
     person_id: Mapped[int | None] = mapped_column(ForeignKey("person.id"), nullable=True)
     """The household's person in this seat (migration 0007): the same person across games, whatever the game."""
     joined_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -255,9 +259,12 @@ class Change(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     action: Mapped[str] = mapped_column(String(20))  # "entered", "corrected", "undone"
     round_number: Mapped[int] = mapped_column(Integer)
-    player: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    player: Mapped[str | None] = mapped_column(String(MAX_NAME), nullable=True)
     old: Mapped[str | None] = mapped_column(Text, nullable=True)
     new: Mapped[str | None] = mapped_column(Text, nullable=True)
+    author: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """Who made the change (services.history.Author: "player:<name>", "phone" or "api"); None on a line written
+    before the history kept it."""
 
     game: Mapped[Game] = relationship(back_populates="history")
 
@@ -338,7 +345,7 @@ class Person(HouseholdOwned, Base):
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     merged_into: Mapped[int | None] = mapped_column(ForeignKey("person.id"), nullable=True)
     """The person this one was merged into; None for a person of the household as they are."""

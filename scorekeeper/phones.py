@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from flask import current_app, g, session
 
 from . import households
+from .db import engine
 from .rules.i18n import N_
+from .services.history import BY_PHONE, by_player
+from .services.households import phone_player
 from .services.inputs import is_game_id
 
 if TYPE_CHECKING:
@@ -97,6 +101,18 @@ def belong(game_id: str, seat: int | None) -> None:
         kept[game_id] = seat
     session[THIS_PHONE] = dict(list(kept.items())[-THIS_PHONE_GAMES:])
     session.permanent = True
+
+
+def author(game_id: str, names: Sequence[str]) -> str:
+    """Who changes the game from this phone, as its history keeps it ("by Zoë's phone"): the player this phone said
+    it is at this game ("I am Zoë", ``names`` by seat), else the player a signed-in phone said it is (hosted mode),
+    else a phone that did not say whose it is."""
+    seat = this_phone(game_id)
+    if seat is not None and 0 <= seat < len(names):
+        return by_player(names[seat])
+    phone_id = this_phone_id()
+    player = phone_player(engine(), phone_id) if phone_id is not None else None
+    return by_player(player) if player else BY_PHONE
 
 
 WRONG_PASSWORD = N_("That is not the household password.")

@@ -106,8 +106,16 @@ function setUpRoundForm() {
       if (field && !(onlyEmpty && field.value)) field.value = "0"; // out: no tiles, no pips
     }
   };
+  // then on to the first field still empty ("I am Ana": her Send), or to Save once every value is in
+  const onward = (radio) => {
+    const row = radio.closest(".seat");
+    if (row && row.classList.contains("me")) return row.querySelector("button.send")?.focus();
+    const empty = [...form.querySelectorAll("input.pips")].find((f) => !f.disabled && !f.value.trim() && f.getClientRects().length);
+    if (empty) return empty.focus();
+    if (row) document.getElementById("save-round")?.focus();
+  };
   for (const radio of form.querySelectorAll("input[name=went_out]")) {
-    radio.addEventListener("change", () => goneOut(radio, false));
+    radio.addEventListener("change", () => { goneOut(radio, false); onward(radio); });
   }
   // tapped before this script ran: empty fields say 0, typed ones stay
   const tapped = form.querySelector("input[name=went_out]:checked");
@@ -135,7 +143,17 @@ function setUpPicker() {
 
   const total = () => tiles.reduce((sum, t) => sum + (t.getAttribute("aria-pressed") === "true" ? Number(t.dataset.pips) : 0), 0);
   const count = () => tiles.filter((t) => t.getAttribute("aria-pressed") === "true").length;
-  const show = () => { sumText.textContent = fill(dialog.dataset.sum, { pips: total(), tiles: count() }); };
+  // above the sum each tile counted, in the order tapped: a tap takes it away
+  const strip = dialog.querySelector(".picked");
+  const show = () => {
+    sumText.textContent = fill(dialog.dataset.sum, { pips: total(), tiles: count() });
+    strip.replaceChildren(...[...chosen.get(field.id)].map((i) => {
+      const chip = Object.assign(document.createElement("button"), { type: "button", textContent: tiles[i].ariaLabel });
+      chip.ariaLabel = fill(strip.dataset.remove, { tile: chip.textContent });
+      chip.onclick = () => tiles[i].click();
+      return chip;
+    }));
+  };
 
   tiles.forEach((tile, i) => {
     tile.addEventListener("click", () => {
@@ -165,12 +183,13 @@ function setUpPicker() {
   });
   for (const button of document.querySelectorAll("button.calc")) {
     button.hidden = false;
+    const row = button.closest(".seat");
     button.addEventListener("click", () => {
-      field = document.getElementById(button.dataset.target);
+      field = row.querySelector("input.pips");
       if (!chosen.has(field.id)) chosen.set(field.id, new Set());
       const picked = chosen.get(field.id);
       tiles.forEach((t, i) => t.setAttribute("aria-pressed", String(picked.has(i))));
-      title.textContent = fill(dialog.dataset.title, { name: button.dataset.name });
+      title.textContent = fill(dialog.dataset.title, { name: row.querySelector(".seat-name").textContent });
       dialog.returnValue = "";
       show();
       dialog.showModal();

@@ -110,8 +110,8 @@
       const name = s.querySelector(".seat-name")?.textContent.trim() || "";
       const pips = s.querySelector("input.pips:not(.tiles-left)");
       const out = pips && form.querySelector(`input[name=went_out][data-target="${pips.id}"]:checked`);
-      // "Ana went out" as the page words it (the label of her choice)
-      return out ? out.parentNode.textContent.trim() : `${name} ${pips && pips.value.trim() ? pips.value.trim() : "–"}`;
+      // "Ana went out" as the page words it (the full sentence of her choice, not the row's one short word)
+      return out ? out.getAttribute("aria-label") : `${name} ${pips && pips.value.trim() ? pips.value.trim() : "–"}`;
     });
     const blocked = form.querySelector("input[name=went_out][value=blocked]:checked");
     if (seat === undefined && blocked) values.push(blocked.parentNode.textContent.trim());
@@ -203,7 +203,9 @@
 
   function keepRound(data) {
     if (!newRound || !keep("round", data)) {
-      const line = form.querySelector(".pwa-note") || form.insertBefore(document.createElement("p"), form.querySelector("button[type=submit]"));
+      // above Save (in its line beside "blocked"), as a line of the form's own
+      const save = form.querySelector("#save-round, button[type=submit]");
+      const line = form.querySelector(".pwa-note") || form.insertBefore(document.createElement("p"), save && (save.closest("#round-form > *") || save));
       Object.assign(line, { className: "error pwa-note", textContent: document.querySelector("template.live-words")?.dataset.unsent || "" });
       line.setAttribute("role", "alert");
       return;

@@ -5,8 +5,8 @@
 (() => {
   const form = () => document.getElementById("round-form");
 
-  // Enter in a pips field goes to the next one instead of saving half a round; after the last, to how the round
-  // ended (until that is chosen), then to Save.
+  // Enter in a pips field goes to the next empty one, not saving half a round; after the last, to how the round ended
+  // until that is chosen, then to a field left empty; with every value in and the end chosen, it saves.
   document.addEventListener("keydown", (event) => {
     const field = event.target;
     const round = form();
@@ -17,15 +17,19 @@
     const mine = field.closest(".seat.me")?.querySelector("button.send");
     if (mine) return mine.click();
     const fields = [...round.querySelectorAll("input.pips")].filter((f) => !f.disabled && f.getClientRects().length);
-    const next = fields[fields.indexOf(field) + 1];
-    if (next) {
-      next.focus();
-      next.select();
+    const empty = fields.filter((f) => f !== field && !f.value.trim());
+    const next = empty.find((f) => fields.indexOf(f) > fields.indexOf(field));
+    const choices = [...round.querySelectorAll("input[name=went_out]")];
+    const chosen = choices.some((c) => c.checked);
+    const to = next || (chosen ? empty[0] : choices[0]);
+    if (to) {
+      to.focus();
+      if (to.select) to.select();
       return;
     }
-    const choices = [...round.querySelectorAll("#ending input[name=went_out]")];
-    const chosen = choices.find((c) => c.checked);
-    (chosen ? round.querySelector("button[type=submit].big:not([name])") : choices[0])?.focus();
+    const save = document.getElementById("save-round");
+    if (!field.value.trim() || !save) return save?.focus();
+    round.requestSubmit(save);
   });
 
   // "Really 1000 for João?": each value above what a hand plausibly holds this round, in the page's language

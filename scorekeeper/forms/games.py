@@ -34,6 +34,7 @@ from ..services import (
     StoredRound,
     clean_name,
 )
+from .names import NAME_FIELD
 
 MOST_SEATS = max(k.max_players for k in KINDS.values())
 """Name fields on the new-game form: as many as the game with the most seats takes."""
@@ -90,7 +91,7 @@ class NewGameForm(FlaskForm):
         choices=[SelectChoice(kind.id, kind.title) for kind in KINDS.values()],
         default=DEFAULT_KIND.id,
     )
-    players = SeatList(StringField(_l("Player")), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
+    players = SeatList(StringField(_l("Player"), render_kw=NAME_FIELD), min_entries=MOST_SEATS, max_entries=MOST_SEATS)
     first_dealer = SelectField(
         _l("Who deals first"),
         # by name field, numbered as their placeholders are: the names are not known when the page is drawn
@@ -172,6 +173,7 @@ class NewGameForm(FlaskForm):
             rules=given.get("rules", kind.default_rules),
             first_dealer=self._first_dealer(),
             house_rules={rule.name: _house_value(rule, field.data) for rule, field in self.house_fields(kind)},
+            boxes=[i for i, f in enumerate(self.players) if clean_name(f.data)],
         )
 
     def _first_dealer(self) -> str | None:
@@ -380,13 +382,13 @@ class RenameForm(_SeatChange):
     """A player's new name in this game (a typo fixed: "Jaon" is João)."""
 
     seat = SelectField(_l("Player"), choices=[], validate_choice=False)
-    name = StringField(_l("New name"))
+    name = StringField(_l("New name"), render_kw=NAME_FIELD)
 
 
 class JoinForm(_SeatChange):
     """A player who joins the game late, and the total they start with."""
 
-    name = StringField(_l("Name"))
+    name = StringField(_l("Name"), render_kw=NAME_FIELD)
     start = RadioField(
         _l("Starts with"),
         choices=[

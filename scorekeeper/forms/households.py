@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 
 from ..i18n import _l
+from .names import NAME_FIELD
 
 
 class CreateForm(FlaskForm):
@@ -17,7 +18,7 @@ class CreateForm(FlaskForm):
     name = StringField(_l("Household name"))
     passphrase = PasswordField(_l("Passphrase (at least 10 characters)"))
     passphrase_again = PasswordField(_l("The same passphrase again"))
-    player = StringField(_l("Your name (whose phone this is)"))
+    player = StringField(_l("Your name (whose phone this is)"), render_kw=NAME_FIELD)
 
 
 class SignInForm(FlaskForm):
@@ -25,13 +26,13 @@ class SignInForm(FlaskForm):
 
     name = StringField(_l("Household name"))
     passphrase = PasswordField(_l("Passphrase"))
-    player = StringField(_l("Your name (whose phone this is)"))
+    player = StringField(_l("Your name (whose phone this is)"), render_kw=NAME_FIELD)
 
 
 class InviteForm(FlaskForm):
     """A phone joining by the household's invite link, asked once which player it is."""
 
-    player = StringField(_l("Your name"))
+    player = StringField(_l("Your name"), render_kw=NAME_FIELD)
 
 
 class VersionedForm(FlaskForm):

@@ -7,13 +7,13 @@ from flask_wtf.file import FileField
 from wtforms import SelectField, StringField
 
 from ..i18n import _l
-from ..services.inputs import MAX_NAME
+from .names import NAME_FIELD
 
 
 class RenameForm(FlaskForm):
     """The person's new name, for every game they sat in."""
 
-    name = StringField(_l("New name"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off"})
+    name = StringField(_l("New name"), render_kw={**NAME_FIELD, "autocomplete": "off"})
 
 
 class MergeForm(FlaskForm):

@@ -45,6 +45,7 @@ from .game_view import (
     rounds_total,
     view,
 )
+from .grid import Grid, score_grid
 from .history import HISTORY_WORDS, history
 from .inputs import (
     MAX_NAME,
@@ -138,6 +139,7 @@ __all__ = [
     # the score sheet: the read model, the use cases and queries, reading what was typed
     "AnyGame",
     "GameView",
+    "Grid",
     "StoredGame",
     "StoredRound",
     "NextRound",
@@ -157,6 +159,7 @@ __all__ = [
     "read_game",
     "play_again",
     "history",
+    "score_grid",
     "last_players",
     "in_trash",
     "list_games",

@@ -18,7 +18,7 @@ from .unit_of_work import STALE, check_version, decided_and_written
 
 
 def finish_game(
-    db: Session, game: StoredGame, expected: int | None = None, number: int | None = None
+    db: Session, game: StoredGame, expected: int | None = None, number: int | None = None, author: str | None = None
 ) -> tuple[StoredGame, bool]:
     """End the game now, after its last round played: the standings become final, decided on the rounds played;
     a game ended before its last round is marked so (:attr:`GameView.ended_after`). Undoing the last round
@@ -31,13 +31,13 @@ def finish_game(
     writer's turn holding only the claim and the end's statements."""
 
     def decide(now: StoredGame, version: int) -> _End | None:
-        return _end(now, expected, number, version)
+        return _end(now, expected, number, version, author)
 
     write = decided_and_written(db, game, decide)
     return write.game, write.keep
 
 
-def _end(game: StoredGame, expected: int | None, number: int | None, version: int) -> _End | None:
+def _end(game: StoredGame, expected: int | None, number: int | None, version: int, author: str | None) -> _End | None:
     """What ending ``game`` (at ``version``) after round ``number`` does; None when it is over already with that
     round as its last (nothing to do)."""
     played = len(game.rounds)
@@ -57,7 +57,7 @@ def _end(game: StoredGame, expected: int | None, number: int | None, version: in
             ),
             game=game,
         )
-    return _End(change_row(game.id, "finished", played, None, None, "game over"))
+    return _End(change_row(game.id, "finished", played, None, None, "game over", author))
 
 
 _TABLES = Game.metadata.tables

@@ -17,6 +17,19 @@ from ..rules.i18n import N_
 from .game_view import StoredGame, StoredScore
 from .inputs import house_rules_of
 
+# Who made a change, as a line of history keeps it (Change.author): a phone that said whose it is keeps that
+# player's name (shown as the seat is called now, as the line's own player is), any other phone and the API a word
+BY_API = "api"
+"""Through the JSON API (a script, another app)."""
+BY_PHONE = "phone"
+"""From a phone that did not say whose it is."""
+_PLAYER = "player:"
+
+
+def by_player(name: str) -> str:
+    """The author of a change made on the phone of the player called ``name`` ("I am Zoë")."""
+    return _PLAYER + name
+
 
 @dataclass(frozen=True)
 class HistoryLine:
@@ -29,6 +42,9 @@ class HistoryLine:
     player: str | None
     old: str | None
     new: str | None
+    by: str | None = None
+    """Who made it: :data:`BY_API`, :data:`BY_PHONE`, "player" (``by_name`` says whose phone), or None: not kept."""
+    by_name: str | None = None
 
 
 def history(db: Session, game: Game) -> list[HistoryLine]:
@@ -39,16 +55,26 @@ def history(db: Session, game: Game) -> list[HistoryLine]:
     lines: list[HistoryLine] = []
     for c in reversed(changes):
         player = None if c.player is None else now.get(c.player, c.player)
-        lines.append(HistoryLine(c.action, c.at, c.round_number, player, c.old, c.new))
+        by, by_name = c.author, None
+        if by is not None and by.startswith(_PLAYER):
+            by, by_name = "player", now.get(by[len(_PLAYER) :], by[len(_PLAYER) :])
+        lines.append(HistoryLine(c.action, c.at, c.round_number, player, c.old, c.new, by, by_name))
         if c.action == "renamed" and c.old is not None and c.new is not None:
             now[c.old] = now.get(c.new, c.new)
     return lines[::-1]
 
 
 def change_row(
-    game_id: str, action: str, number: int, player: str | None, old: object, new: object
+    game_id: str,
+    action: str,
+    number: int,
+    player: str | None,
+    old: object,
+    new: object,
+    author: str | None = None,
 ) -> dict[str, object]:
-    """A line of the game's history, as the values of its row."""
+    """A line of the game's history, as the values of its row; ``author`` as :func:`by_player` or :data:`BY_PHONE`,
+    :data:`BY_API` make it."""
     return {
         "game_id": game_id,
         "action": action,
@@ -56,11 +82,21 @@ def change_row(
         "player": player,
         "old": None if old is None else str(old),
         "new": None if new is None else str(new),
+        "author": author,
     }
 
 
-def log_change(db: Session, game: Game, action: str, number: int, player: str | None, old: object, new: object) -> None:
-    db.add(Change(**change_row(game.id, action, number, player, old, new)))
+def log_change(
+    db: Session,
+    game: Game,
+    action: str,
+    number: int,
+    player: str | None,
+    old: object,
+    new: object,
+    author: str | None = None,
+) -> None:
+    db.add(Change(**change_row(game.id, action, number, player, old, new, author)))
 
 
 def _hand(pips: int, tiles: int) -> str:

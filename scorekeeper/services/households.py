@@ -29,7 +29,7 @@ from ..i18n import _
 from ..models import ApiToken, Game, Household, Phone
 from ..reading import Field, Problems
 from .errors import Conflict, Invalid, NotFound
-from .inputs import clean_name
+from .inputs import MAX_NAME, clean_name
 from .join import read_join_code
 from .unit_of_work import writer_turn
 
@@ -37,7 +37,6 @@ NAME_MAX = 60
 PASSPHRASE_MIN = 10
 """Long enough that guessing one is hopeless at the sign-in's rate limits; a short sentence is easy to remember."""
 PASSPHRASE_MAX = 200
-PLAYER_MAX = 30
 LABEL_MAX = 40
 INVITE_MAX = 32
 INVITE_ALPHABET = frozenset(string.ascii_letters + string.digits + "-_")
@@ -92,6 +91,15 @@ def _aware(moment: datetime) -> datetime:
 
 
 # -- who a request is ------------------------------------------------------------------------------------------
+
+
+def phone_player(engine: Engine, phone_id: int) -> str | None:
+    """Whose phone the signed-in phone ``phone_id`` is, as its player said when signing in; None when they did not
+    say (or the phone is gone). Read when the phone changes a game, for the game's history."""
+    table = Phone.metadata.tables[Phone.__tablename__]
+    with engine.connect() as conn:
+        player = conn.scalar(select(table.c.player).where(table.c.id == phone_id))
+    return player if isinstance(player, str) and player else None
 
 
 def phone_household(engine: Engine, phone_id: object, key: object) -> int | None:
@@ -237,8 +245,11 @@ def create(db: Session, name: str, passphrase: str, repeated: str, player: str |
 
 
 def _player(player: str | None) -> str | None:
-    """Whose phone it is, as typed (None for nothing); Invalid for a control character."""
-    cleaned = clean_name(player)[:PLAYER_MAX]
+    """Whose phone it is, as typed (None for nothing); Invalid for a control character or a name longer than a
+    player's name may be (never cut: the person is told)."""
+    cleaned = clean_name(player)
+    if len(cleaned) > MAX_NAME:
+        raise _invalid("player", _("A name is at most %(most)d characters.", most=MAX_NAME))
     if _control(cleaned):
         raise _invalid("player", _("The name has a control character; type it again."))
     return cleaned or None

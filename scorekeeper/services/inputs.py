@@ -20,6 +20,7 @@ from ..games import DEFAULT_KIND, KINDS, kind_of
 from ..house_rules import NO_HOUSE_RULES, HouseRules, stored_house_rules
 from ..i18n import _
 from ..kinds import GameKind, Setup
+from ..models import MAX_NAME as MAX_NAME  # the one limit, said and checked here
 from ..reading import Field, Problems, read_count
 from ..rules.text import brief, cut
 from .errors import Invalid
@@ -28,8 +29,6 @@ from .seating import playing
 if TYPE_CHECKING:
     from .stored import AnyGame
 
-MAX_NAME = 30
-"""The longest player name, in characters (the seat table's column)."""
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -66,10 +65,12 @@ class NewGame:
     """The seat that deals the first round."""
 
 
-def check_players(names: Sequence[str], kind: GameKind) -> Problems:
-    """Problems with a list of cleaned names, each on the ``players`` entry at fault or the whole list."""
+def check_players(names: Sequence[str], kind: GameKind, boxes: Sequence[int] = ()) -> Problems:
+    """Problems with a list of cleaned names, each on the ``players`` entry at fault or the whole list; a message
+    numbers a player by ``boxes`` (the box each name was typed in) when given, else by the list's order."""
     problems = Problems()
     seen: dict[str, int] = {}
+    number = [boxes[i] if i < len(boxes) else i for i in range(len(names))]
     for i, name in enumerate(names):
         if not name:
             problems.add("players", _("Player %(number)d has no name; type one or remove the player.", number=i + 1), i)
@@ -86,7 +87,9 @@ def check_players(names: Sequence[str], kind: GameKind) -> Problems:
             )
         elif any(unicodedata.category(c).startswith("C") for c in name):
             problems.add(
-                "players", _("Player %(number)d's name has a control character; type it again.", number=i + 1), i
+                "players",
+                _("Player %(number)d's name has a control character; type it again.", number=number[i] + 1),
+                i,
             )
         elif name.casefold() in seen:
             problems.add(
@@ -94,7 +97,7 @@ def check_players(names: Sequence[str], kind: GameKind) -> Problems:
                 _(
                     "“%(name)s” is already player %(number)d; give each player a different name.",
                     name=name,
-                    number=seen[name.casefold()] + 1,
+                    number=number[seen[name.casefold()]] + 1,
                 ),
                 i,
             )
@@ -121,7 +124,7 @@ def check_players(names: Sequence[str], kind: GameKind) -> Problems:
 def read_new_game(choices: GameChoices) -> NewGame:
     """The game asked for, checked; Invalid names every field at fault."""
     cleaned = [clean_name(n) for n in choices.players]
-    problems = check_players(cleaned, choices.kind)
+    problems = check_players(cleaned, choices.kind, choices.boxes)
     if any(not isinstance(n, str) for n in choices.players):
         problems.add("players", _("Player names must be text."))
     setup = choices.kind.check_setup(choices, len(cleaned), problems)

@@ -6,13 +6,16 @@ alphabet without look-alikes, shown in two blocks, found whatever the case and w
 typed. The game's id, and the old codes made of it, keep opening the game.
 
 A phone that opened the app as ``localhost`` would share an address no other phone can reach, so a loopback
-host is swapped for this computer's address on the local network (the one ``make run`` prints), port kept.
+host is swapped for this computer's address on the local network (the one ``make run`` prints), port kept, but
+only when the server answers there: one started on 127.0.0.1 alone (``flask run``, ``HOST=127.0.0.1``) does not,
+and its join page shows the address it really serves and says why other phones cannot use it.
 A public base URL, when the site sits behind a reverse proxy, wins over both.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
@@ -53,6 +56,8 @@ class JoinLinks:
     code: str
     """The game's join code in two blocks, to read out and type in on a phone that cannot scan."""
     watch: Shared
+    this_computer_only: bool = False
+    """The addresses are this computer's own (loopback): no other phone can open them."""
 
 
 @dataclass(frozen=True)
@@ -151,11 +156,29 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def base_address(host_url: str, public_url: str | None = None, lan: Callable[[], str | None] | None = None) -> str:
+def listening(host: str, port: int) -> bool:
+    """Whether something answers at ``host``:``port``: a connection opened and closed at once.
+
+    Asked of this computer's own LAN address, it is answered by the kernel at once (refused, or accepted into the
+    listening socket's queue), so the short timeout is only a guard against an odd firewall."""
+    try:
+        with socket.create_connection((host, port), timeout=0.3):
+            return True
+    except OSError:
+        return False
+
+
+def base_address(
+    host_url: str,
+    public_url: str | None = None,
+    lan: Callable[[], str | None] | None = None,
+    listens: Callable[[str, int], bool] | None = None,
+) -> str:
     """Where other phones reach this site, without a trailing slash.
 
     ``host_url`` is the site as this phone reached it; ``public_url`` (a reverse proxy's address) wins; a
-    loopback host becomes this computer's LAN address (``lan``, by default :func:`scorekeeper.serve.lan_address`).
+    loopback host becomes this computer's LAN address (``lan``, by default :func:`scorekeeper.serve.lan_address`)
+    if the server answers on it at the same port (``listens``, by default :func:`listening`).
     """
     if public_url:
         return public_url.strip().rstrip("/")
@@ -164,8 +187,9 @@ def base_address(host_url: str, public_url: str | None = None, lan: Callable[[],
     if parts.hostname is None or not is_loopback(parts.hostname):
         return base
     found = (lan or lan_address)()
-    if found is None:
-        return base  # no network: the loopback address is at least right for this computer
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    if found is None or not (listens or listening)(found, port):
+        return base  # no network, or served on loopback only: the address is at least right for this computer
     netloc = f"{found}:{parts.port}" if parts.port else found
     return urlunsplit((parts.scheme, netloc, parts.path, "", "")).rstrip("/")
 
@@ -220,10 +244,12 @@ def join_links(
     base = base_address(host_url, public_url)
     table = address(base, table_path)
     watch = address(base, watch_path(watch_code(db, game_id)))
+    host = urlsplit(base).hostname
     return JoinLinks(
         table=Shared(table, qr_svg(table)),
         code=shown_join_code(code),
         watch=Shared(watch, qr_svg(watch)),
+        this_computer_only=host is not None and is_loopback(host),
     )
 
 

@@ -69,7 +69,12 @@ def _same(rnd: StoredRound, values: Sequence[int], tiles: Sequence[int] | None, 
 
 
 def add_round(
-    db: Session, game: StoredGame, entry: RoundEntry, number: int | None = None, expected: int | None = None
+    db: Session,
+    game: StoredGame,
+    entry: RoundEntry,
+    number: int | None = None,
+    expected: int | None = None,
+    author: str | None = None,
 ) -> tuple[StoredGame, bool]:
     """Score the round ``number`` (None: the next one); returns the game as stored after it and whether the
     round was stored just now.
@@ -78,13 +83,14 @@ def add_round(
     values, Conflict carries the round stored (``stored``). Conflict too once the game is over, or when the
     game moved on since the round was opened; Invalid names every field at fault. ``expected``: the game's
     version the round was entered on (PreconditionFailed if it changed since); a resend is never refused.
+    ``author``: who sends it, for the history (``history.by_player``, ``BY_PHONE``, ``BY_API``).
 
     The busiest write of all: decided on the game as read before the claim (plain values) and, when the claim
     finds nobody wrote since, written at once with four SQL statements (see :func:`claimed_stored`); the writers
     queued behind it wait for those statements only."""
 
     def decide(now: StoredGame, version: int) -> _NewRound | None:
-        return _decide(now, entry, number, expected, version)
+        return _decide(now, entry, number, expected, version, author)
 
     write = decided_and_written(db, game, decide)
     return write.game, write.keep
@@ -102,7 +108,7 @@ class _NewRound:
 
 
 def _decide(
-    game: StoredGame, entry: RoundEntry, number: int | None, expected: int | None, seen: int
+    game: StoredGame, entry: RoundEntry, number: int | None, expected: int | None, seen: int, author: str | None
 ) -> _NewRound | None:
     """What sending this round to ``game`` (at version ``seen``) does: the round that comes next, to write, or
     None for the round stored earlier under ``number`` with these very values (a resend: nothing to write).
@@ -144,14 +150,21 @@ def _decide(
     names = [seat.name for seat in game.seats]
     history = [
         change_row(
-            game.id, "entered", upcoming.number, names[s.seat_position], None, counted(game, s, entry.ended_on_double)
+            game.id,
+            "entered",
+            upcoming.number,
+            names[s.seat_position],
+            None,
+            counted(game, s, entry.ended_on_double),
+            author,
         )
         for s in scores
     ]
     if entry.blocked:
-        history.append(change_row(game.id, "entered", upcoming.number, None, None, "blocked"))
+        history.append(change_row(game.id, "entered", upcoming.number, None, None, "blocked", author))
     if engine != upcoming.engine:  # another double stood in for the missing engine: the history says which
-        history.append(change_row(game.id, "entered", upcoming.number, None, None, f"started on {engine}-{engine}"))
+        started = f"started on {engine}-{engine}"
+        history.append(change_row(game.id, "entered", upcoming.number, None, None, started, author))
     rnd = StoredRound(upcoming.number, engine, entry.blocked, scores, entry.ended_on_double)
     return _NewRound(rnd, history)
 
@@ -163,7 +176,7 @@ _NEW_CHANGES = insert(_TABLES[Change.__tablename__])
 """Built once, on the tables: no ORM objects, and the statements compiled once per process."""
 _ROUND_COLUMNS = ("game_id", "number", "engine", "blocked", "ended_on_double", "created_at")
 _SCORE_COLUMNS = ("round_id", "seat_position", "pips", "tiles", "went_out", "marker", "points")
-_CHANGE_COLUMNS = ("game_id", "action", "round_number", "player", "old", "new", "at")
+_CHANGE_COLUMNS = ("game_id", "action", "round_number", "player", "old", "new", "author", "at")
 _WRITE_ROUND = Prepared(_NEW_ROUND, _ROUND_COLUMNS)
 _WRITE_SCORES = Prepared(_NEW_SCORES, _SCORE_COLUMNS)
 _WRITE_CHANGES = Prepared(_NEW_CHANGES, _CHANGE_COLUMNS)
@@ -223,6 +236,7 @@ def edit_round(
     entry: RoundEntry,
     expected: int | None = None,
     seen: str | None = None,
+    author: str | None = None,
 ) -> StoredGame:
     """Correct a round already entered, logging each value it replaces as stored at that moment; returns the
     game as stored after it.
@@ -236,23 +250,29 @@ def edit_round(
     and, when they changed, one for the round's own marks."""
 
     def decide(now: StoredGame, version: int) -> _Correction | None:
-        return _correction(db, now, number, entry, expected, seen, version)
+        return _correction(db, now, number, entry, expected, seen, version, author)
 
     return decided_and_written(db, game, decide).game
 
 
 def undo_round(
-    db: Session, game: StoredGame, number: int, expected: int | None = None, by: int | None = None
+    db: Session,
+    game: StoredGame,
+    number: int,
+    expected: int | None = None,
+    by: int | None = None,
+    author: str | None = None,
 ) -> StoredGame:
     """Take back round ``number``, the last one, and reopen it with its values as the round being filled in
     (every phone's form shows them: fix one and save); returns the game as stored after it. The values stay in
     the history too.
 
     Sent again once the round is gone, or when another round has become the last, Conflict refuses and nothing
-    is taken back. ``expected`` as for :func:`edit_round`; ``by``, the seat of the phone that undid it."""
+    is taken back. ``expected`` as for :func:`edit_round`; ``by``, the seat of the phone that undid it; ``author`` as
+    for :func:`add_round`."""
 
     def decide(now: StoredGame, version: int) -> _Undo:
-        return _undo(db, now, number, expected, by, version)
+        return _undo(db, now, number, expected, by, version, author)
 
     return decided_and_written(db, game, decide).game
 
@@ -341,6 +361,7 @@ def _correction(
     expected: int | None,
     seen: str | None,
     version: int,
+    author: str | None,
 ) -> _Correction | None:
     """What correcting round ``number`` of ``game`` (at ``version``) to ``entry`` does; None when it changes
     nothing the history would show (a resend)."""
@@ -356,7 +377,7 @@ def _correction(
     history: list[dict[str, object]] = []
 
     def log(player: str | None, old: object, new: object) -> None:
-        history.append(change_row(game.id, "corrected", number, player, old, new))
+        history.append(change_row(game.id, "corrected", number, player, old, new, author))
 
     if engine != rnd.engine:
         log(None, f"started on {rnd.engine}-{rnd.engine}", f"started on {engine}-{engine}")
@@ -457,7 +478,9 @@ _NEW_DRAFTS = insert(_DRAFT_ROW)
 """Built once: a round taken back (its scores go with its row: ON DELETE CASCADE), the drafts cleared and set."""
 
 
-def _undo(db: Session, game: StoredGame, number: int, expected: int | None, by: int | None, version: int) -> _Undo:
+def _undo(
+    db: Session, game: StoredGame, number: int, expected: int | None, by: int | None, version: int, author: str | None
+) -> _Undo:
     """What taking back round ``number`` of ``game`` (at ``version``) does; Conflict or PreconditionFailed say why
     it cannot."""
     check_version(game, version, expected)
@@ -470,7 +493,9 @@ def _undo(db: Session, game: StoredGame, number: int, expected: int | None, by: 
         raise Conflict(_(STALE), game=game)
     names = {s.position: s.name for s in game.seats}
     history = [
-        change_row(game.id, "undone", rnd.number, names[s.seat_position], counted(game, s, rnd.ended_on_double), None)
+        change_row(
+            game.id, "undone", rnd.number, names[s.seat_position], counted(game, s, rnd.ended_on_double), None, author
+        )
         for s in rnd.scores
     ]
     return _Undo(rnd, names.get(by, "") if by is not None else "", history)

@@ -82,7 +82,9 @@ def _upcoming(game: Game) -> int:
     return upcoming.number
 
 
-def _log(db: Session, game: Game, action: str, number: int, player: str, old: object, new: object) -> None:
+def _log(
+    db: Session, game: Game, action: str, number: int, player: str, old: object, new: object, author: str | None
+) -> None:
     db.add(
         Change(
             game_id=game.id,
@@ -91,11 +93,14 @@ def _log(db: Session, game: Game, action: str, number: int, player: str, old: ob
             player=player,
             old=None if old is None else str(old),
             new=None if new is None else str(new),
+            author=author,
         )
     )
 
 
-def rename_seat(db: Session, game: Game, position: int, raw: object, expected: int | None = None) -> Seat:
+def rename_seat(
+    db: Session, game: Game, position: int, raw: object, expected: int | None = None, author: str | None = None
+) -> Seat:
     """Give the seat at ``position`` a new name in this game, its seat then the household's person of that name
     (someone already called so, or a new person). Sent again once done, it changes nothing.
 
@@ -125,7 +130,7 @@ def rename_seat(db: Session, game: Game, position: int, raw: object, expected: i
             return seat
         old, old_person = seat.name, seat.person_id
         seat.name = name  # linked to the person of the new name as it is flushed (services.people)
-        _log(db, game, "renamed", number, name, old, name)
+        _log(db, game, "renamed", number, name, old, name, author)
     _forget(db, old_person)
     return seat
 
@@ -149,7 +154,14 @@ class Joined:
     new: bool
 
 
-def join_game(db: Session, game: Game, raw: object, start: object = None, expected: int | None = None) -> Joined:
+def join_game(
+    db: Session,
+    game: Game,
+    raw: object,
+    start: object = None,
+    expected: int | None = None,
+    author: str | None = None,
+) -> Joined:
     """Seat a new player after the last seat, playing from the next round on with the total ``start`` says
     (``"highest"``: the highest total of the players at the table; ``"zero"`` or None). Sent again once they are
     seated (the same name, joining at the same round), it changes nothing and returns their seat, not new: of
@@ -200,7 +212,7 @@ def join_game(db: Session, game: Game, raw: object, start: object = None, expect
         number, total = decided
         seat = Seat(position=len(game.seats), name=name, joined_round=number, start_total=total)
         game.seats.append(seat)
-        _log(db, game, "joined", number, name, None, total)
+        _log(db, game, "joined", number, name, None, total, author)
     return Joined(seat, new=True)
 
 
@@ -214,7 +226,7 @@ def _deals(game: Game, players: int) -> bool:
         return False
 
 
-def leave_game(db: Session, game: Game, position: int, expected: int | None = None) -> Seat:
+def leave_game(db: Session, game: Game, position: int, expected: int | None = None, author: str | None = None) -> Seat:
     """The player at ``position`` leaves: they keep their total and play no further round. Sent again once they
     left, it changes nothing.
 
@@ -250,7 +262,7 @@ def leave_game(db: Session, game: Game, position: int, expected: int | None = No
         seat.left_round = max(number, seat.joined_round or 1)
         # what their phone sent for the round being filled in goes with them
         db.execute(delete(DraftScore).where(DraftScore.game_id == game.id, DraftScore.seat_position == seat.position))
-        _log(db, game, "left", number, seat.name, None, total)
+        _log(db, game, "left", number, seat.name, None, total, author)
     db.expire(game, ["draft_scores"])
     store_if_complete(db, game)  # everyone still at the table may have sent theirs already
     return seat

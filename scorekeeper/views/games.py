@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
@@ -12,7 +14,7 @@ from ..forms.games import EVERY_GAME_SEATS, ConfirmForm, EndForm, NewGameForm, R
 from ..games import KINDS
 from ..i18n import _, current_language
 from ..page_cache import csrf_part, flash_pending, kept, may_give_again, not_modified, page_tag, revalidate
-from ..phones import belong, my_games, password, remember, this_phone
+from ..phones import author, belong, my_games, password, remember, this_phone
 from ..services.loading import recent_game, shown_game
 from ..throttle import max_games
 from .drafts import send_seat
@@ -72,6 +74,30 @@ def table(game_id: str) -> Response:
     """The table screen: this round's engine and deal, standings; the final result once done. 304 while the
     browser's copy is still what it would be drawn as now; drawn once per version of the game for every phone
     that asks (see :func:`~scorekeeper.page_cache.kept`)."""
+
+    def draw(stored: services.StoredGame) -> str:
+        current = services.view(stored)
+        return render_template("games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm())
+
+    return _per_stamp(game_id, "table", draw)
+
+
+@bp.get("/games/<game_id>/grid")
+def grid(game_id: str) -> Response:
+    """The score grid: rounds as rows, players as columns, totals at the foot, as on paper. Kept and answered 304
+    by the game's stamp, as the table screen is (it holds no form)."""
+
+    def draw(stored: services.StoredGame) -> str:
+        current = services.view(stored)
+        return render_template("games/grid.html", game=current, grid=services.score_grid(current))
+
+    return _per_stamp(game_id, "grid", draw, forms=False)
+
+
+def _per_stamp(game_id: str, page: str, draw: Callable[[services.StoredGame], str], *, forms: bool = True) -> Response:
+    """A page of the game drawn once per live tag (version and drafts) for every phone that asks, and 304 while the
+    browser's copy is still what it would be drawn as now. ``forms``: the page holds forms (their CSRF token is
+    the visitor's, so the ETag names it too)."""
     # one indexed read of the game's live tag, no game loaded: all it takes to answer a phone that holds the
     # page, or one that asks for a page drawn already
     database = engine()
@@ -80,8 +106,8 @@ def table(game_id: str) -> Response:
         raise services.no_game()
     live = stamp.tag
     remember(game_id)
-    shape = _table_shape(game_id, live)
-    token = csrf_part()
+    shape = _table_shape(game_id, live, page)
+    token = csrf_part() if forms else ""
     etag = None if shape is None or token is None else page_tag(shape, token)
 
     household = household_of()  # asked again after the request too (scorekeeper.fast_pages): for whom it was
@@ -93,29 +119,28 @@ def table(game_id: str) -> Response:
         may_give_again(b"", unchanged)
         return not_modified(etag, weak=True)
 
-    def draw() -> str:
+    def drawn() -> str:
         # read after the live tag: the page drawn is never older than the tag it is kept under (at worst newer,
         # and the phone's next live check then finds the tag moved on and loads the page again)
-        stored = shown_game(session(), game_id)
-        current = services.view(stored)
-        return render_template("games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm())
+        return draw(shown_game(session(), game_id))
 
-    page = (draw() if shape is None else kept(("table", shape), draw)).encode()
-    response = revalidate(Response(page, mimetype="text/html"))
+    body = (drawn() if shape is None else kept((page, shape), drawn, forms=forms)).encode()
+    response = revalidate(Response(body, mimetype="text/html"))
     if etag is not None:
         # weak: the same page, but not the same bytes in every worker (each signs the session's CSRF token once)
         response.set_etag(etag, weak=True)
-        may_give_again(page, unchanged)  # asked again by the same phone while the game stays as it is
+        may_give_again(body, unchanged)  # asked again by the same phone while the game stays as it is
     return response
 
 
-def _table_shape(game_id: str, live: str) -> str | None:
-    """All the table screen at this live tag (the game's version and drafts) is drawn from but the visitor's
-    CSRF token: their language, the address (the language bar links back to it) and the household gate. None
-    when a message waits to be flashed: it shows once, and a copy kept with it must not come back."""
+def _table_shape(game_id: str, live: str, page: str = "table") -> str | None:
+    """All a page of the game (the table screen, the grid) at this live tag (the game's version and drafts) is
+    drawn from but the visitor's CSRF token: their language, the address (the language bar links back to it) and
+    the household gate. None when a message waits to be flashed: it shows once, and a copy kept with it must not
+    come back."""
     if flash_pending():
         return None
-    return page_tag("table", game_id, live, current_language(), request.full_path, "h" if password() else "")
+    return page_tag(page, game_id, live, current_language(), request.full_path, "h" if password() else "")
 
 
 @bp.route("/games/<game_id>/rounds/new", methods=["GET", "POST"])
@@ -135,7 +160,13 @@ def new_round(game_id: str) -> ResponseReturnValue:
     form.seat(len(current.players))
     if form.validate_on_submit():
         try:
-            stored, _created = services.add_round(session(), shown, form.entry(current.kind), form.sent("number"))
+            stored, _created = services.add_round(
+                session(),
+                shown,
+                form.entry(current.kind),
+                form.sent("number"),
+                author=author(game_id, current.players),
+            )
         except services.Invalid as e:
             form.show(e)
         except services.Conflict as e:
@@ -168,7 +199,13 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
         # sent for a round that is gone too: the service tells an undo on another phone from a wrong number
         try:
             services.edit_round(
-                session(), game, number, form.entry(current.kind), form.sent("version"), form.seen.data or None
+                session(),
+                game,
+                number,
+                form.entry(current.kind),
+                form.sent("version"),
+                form.seen.data or None,
+                author=author(game_id, current.players),
             )
         except services.Invalid as e:
             form.show(e)
@@ -224,7 +261,8 @@ def undo(game_id: str) -> Response:
             flash(_("Nothing was undone: the Undo did not say which round. Use the Undo button on the table screen."))
             return redirect(url_for("games.table", game_id=game_id))
         try:
-            services.undo_round(session(), game, number, by=this_phone(game_id))
+            names = [seat.name for seat in game.seats]
+            services.undo_round(session(), game, number, by=this_phone(game_id), author=author(game_id, names))
         except services.Conflict as e:
             flash(e.message)
     return redirect(url_for("games.table", game_id=game_id))
@@ -239,7 +277,7 @@ def finish(game_id: str) -> Response:
     if form.validate_on_submit():
         number, version = form.sent()
         try:
-            services.finish_game(session(), game, version, number)
+            services.finish_game(session(), game, version, number, author(game_id, [s.name for s in game.seats]))
         except (services.Conflict, services.PreconditionFailed) as e:
             flash(e.message)  # the table screen as it is now says what changed
     return redirect(url_for("games.table", game_id=game_id))

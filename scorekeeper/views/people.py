@@ -136,9 +136,9 @@ def export(game_id: str) -> str:
 
 @bp.get("/games/<game_id>/print")
 def print_sheet(game_id: str) -> str:
-    """The whole game on one printed page: every round's pips by player, totals and places, and the chart."""
+    """The whole game on one printed page: the score grid (the grid page's, in print) and the chart."""
     game = services.view(read_game(session(), game_id))
-    return render_template("people/print.html", game=game)
+    return render_template("people/print.html", game=game, grid=services.score_grid(game))
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

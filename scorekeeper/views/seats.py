@@ -13,7 +13,7 @@ from ..db import session
 from ..forms.games import JoinForm, LeaveForm, RenameForm
 from ..i18n import _
 from ..models import Game, Seat
-from ..phones import remember
+from ..phones import author, remember
 
 bp = Blueprint("seats", __name__)
 
@@ -70,7 +70,9 @@ def rename(game_id: str) -> ResponseReturnValue:
     return _change(
         game_id,
         RenameForm(prefix="rename"),
-        lambda game, form: services.rename_seat(session(), game, form.seat_sent(), form.name.data, form.sent()),
+        lambda game, form: services.rename_seat(
+            session(), game, form.seat_sent(), form.name.data, form.sent(), _author(game)
+        ),
         lambda seat: _("The player is now called %(name)s.", name=seat.name),
     )
 
@@ -82,7 +84,9 @@ def join(game_id: str) -> ResponseReturnValue:
         game_id,
         JoinForm(prefix="join"),
         lambda game, form: (
-            services.join_game(session(), game, form.name.data, form.start.data or None, form.sent()).seat
+            services.join_game(
+                session(), game, form.name.data, form.start.data or None, form.sent(), _author(game)
+            ).seat
         ),
         lambda seat: _("%(name)s joins from round %(number)d.", name=seat.name, number=seat.joined_round or 1),
     )
@@ -94,6 +98,11 @@ def leave(game_id: str) -> ResponseReturnValue:
     return _change(
         game_id,
         LeaveForm(prefix="leave"),
-        lambda game, form: services.leave_game(session(), game, form.seat_sent(), form.sent()),
+        lambda game, form: services.leave_game(session(), game, form.seat_sent(), form.sent(), _author(game)),
         lambda seat: _("%(name)s left the game and keeps their total.", name=seat.name),
     )
+
+
+def _author(game: Game) -> str:
+    """Who changes the players from this phone, for the game's history."""
+    return author(game.id, [seat.name for seat in game.seats])

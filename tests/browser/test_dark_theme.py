@@ -118,6 +118,7 @@ PAGES = {
     "games": "/",
     "new-game": "/games/new",
     "table": "{table}",
+    "score-grid": "{table}/grid",
     "round-form": "{table}/rounds/new",
     "checker": "/check",
     "checker-verdict": "/check?check=1&turn=1&action=play&tile=9-4&train=1&end-0=5&double-0=on",
@@ -133,7 +134,7 @@ def test_every_text_is_readable_in_the_dark(
 ) -> None:
     dark.goto(live_server + PAGES[name].format(table=table))
     assert lightness(dark.evaluate(BODY_BACKGROUND)) < 40, "the page stayed light on a phone set to dark"
-    folded = dark.locator("details:not([open]) > summary")
+    folded = dark.locator("details:not([open]) > summary:visible")  # the new-game form hides the other games' panels
     for _ in range(folded.count()):  # the folded options too
         folded.first.click()
     problems = dark.evaluate(UNREADABLE)

@@ -17,7 +17,7 @@ def _enter(page: Page, number: int, pips: dict[str, int]) -> None:
     for name, value in pips.items():
         page.get_by_label(name, exact=True).fill(str(value))
     out = next(name for name, value in pips.items() if value == 0)
-    page.get_by_text(f"{out} went out").click()
+    page.get_by_role("radio", name=f"{out} went out").check()
     page.get_by_role("button", name=f"Save round {number}").click()
     expect(page.locator(".flash").first).to_contain_text(f"Round {number} saved")
 

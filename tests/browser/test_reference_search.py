@@ -34,6 +34,7 @@ def visible_sections(page: Page) -> list[str]:
 
 def search(page: Page, words: str) -> None:
     page.get_by_role("searchbox").fill(words)
+    expect(page.locator(".search[data-ready]")).to_have_count(1)  # the matcher loads when the box is first touched
 
 
 def test_typing_double_keeps_only_what_mentions_it_and_counts_it(
@@ -118,3 +119,90 @@ def test_without_script_the_box_is_hidden_and_the_page_whole(
     expect(page.locator(".toc")).to_be_visible()
     assert page.locator(".reference section:visible").count() == page.locator(".reference section").count()
     context.close()
+
+
+def marked_words(page: Page) -> list[str]:
+    """The words the search marked, in the paragraphs it shows."""
+    return page.locator(".reference section:visible mark:visible").evaluate_all("ms => ms.map(m => m.textContent)")
+
+
+def leaves_shown(page: Page) -> int:
+    return page.locator(".reference section :is(p, li, dd):visible").count()
+
+
+def test_a_typo_still_finds_the_marker_paragraph_and_the_word_is_marked(
+    phone: Page, live_server: str, artifacts: Path
+) -> None:
+    phone.goto(live_server + "/rules?lang=en")
+    everything = leaves_shown(phone)
+    paragraph = phone.locator(".reference li", has_text="any other player's train that carries a marker")
+    before = paragraph.inner_html()
+    search(phone, "markr")
+    expect(paragraph).to_be_visible()
+    words = marked_words(phone)
+    assert "marker" in words and {w.lower() for w in words} <= {"mark", "marks", "marker", "markers"}, words
+    expect(paragraph.locator("mark")).to_have_text(["marker", "Markers"])  # the second inside its link
+    expect(paragraph.get_by_role("link", name="Markers")).to_have_attribute("href", "#markers")  # its link kept
+    assert 0 < leaves_shown(phone) < everything / 4  # a typo forgiven is no flood
+    phone.screenshot(path=str(artifacts / "reference-search-typo.png"))
+
+    search(phone, "dobles")  # a Spanish-speaker's spelling, one letter off "doubles"
+    assert "doubles" in visible_sections(phone)
+    assert {w.lower() for w in marked_words(phone)} <= {"doubles", "double"}
+
+    search(phone, "")  # the marks go with the query, the paragraph is as it was
+    assert phone.locator("mark").count() == 0
+    assert paragraph.inner_html() == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "found"),
+    [
+        ("pt", "dupla", {"duplo", "duplos"}),  # the page says "duplo"
+        ("it", "doppie", {"doppio", "doppi"}),
+        ("de", "Steinen", {"stein", "steine"}),  # a German plural the page never uses
+        ("cs", "kostkam", {"kostka", "kostky", "kostku", "kostkou", "kostce", "kostkách"}),  # no accent, other case
+    ],
+)
+def test_other_forms_of_a_word_find_it_in_each_language(
+    phone: Page, live_server: str, lang: str, typed: str, found: set[str]
+) -> None:
+    phone.goto(f"{live_server}/rules?lang={lang}")
+    expect(phone.get_by_role("searchbox")).to_be_visible()
+    everything = leaves_shown(phone)
+    search(phone, typed)
+    assert matches(phone) > 0
+    words = {w.lower() for w in marked_words(phone)}
+    assert words and words <= found, words
+    assert leaves_shown(phone) < everything
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "pt", "de"])
+def test_a_nonsense_word_finds_nothing_and_says_what_to_do(phone: Page, live_server: str, lang: str) -> None:
+    phone.goto(f"{live_server}/rules?lang={lang}")
+    box = phone.locator(".search")
+    expect(box).to_be_visible()
+    search(phone, "zqxjvk")
+    expect(phone.locator(".search-status")).to_have_text(box.get_attribute("data-none") or "?")
+    assert visible_sections(phone) == [] and phone.locator("mark").count() == 0
+
+
+def test_offline_the_search_still_forgives(
+    browser: Any, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """The matcher is loaded only when the box is touched; the service worker kept it at install all the same."""
+    from .test_pwa import wait_for_worker
+
+    context = browser.new_context(**{**browser_context_args, "viewport": SMALL_PHONE})
+    page = context.new_page()
+    page.goto(live_server + "/rules?lang=en")
+    wait_for_worker(page)
+    context.set_offline(True)
+    try:
+        page.goto(live_server + "/rules")
+        search(page, "markr")
+        assert "markers" in visible_sections(page)
+        assert "marker" in marked_words(page)
+    finally:
+        context.set_offline(False)
+        context.close()

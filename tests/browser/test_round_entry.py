@@ -35,7 +35,9 @@ def rounds(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-def test_enter_moves_to_the_next_field_and_then_to_the_ending(page: Page, round_page: str, artifacts: Path) -> None:
+def test_enter_moves_to_the_next_empty_field_then_to_the_ending_and_then_saves(
+    page: Page, round_page: str, artifacts: Path
+) -> None:
     ana = page.get_by_label("Ana", exact=True)
     ana.fill("4")
     ana.press("Enter")
@@ -50,11 +52,17 @@ def test_enter_moves_to_the_next_field_and_then_to_the_ending(page: Page, round_
     # the last field leads to how the round ended, not to a half-filled Save
     expect(page.get_by_role("radio", name="Ana went out")).to_be_focused()
     page.screenshot(path=str(artifacts / "round-entry-360x640.png"))
+    # Cleo's "went out" fills her 0; every value is in, so Save is next
     page.get_by_role("radio", name="Cleo went out").check()
-    page.get_by_label("Dan", exact=True).focus()
-    page.keyboard.press("Enter")
+    expect(page.get_by_label("Cleo", exact=True)).to_have_value("0")
     expect(page.get_by_role("button", name="Save round 1")).to_be_focused()
     assert rounds(page) == []
+    # Enter in a field once every value is in and the end is chosen saves the round
+    page.get_by_label("Dan", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".round-no")).to_have_text("Round 2 of 13")
+    stored = rounds(page)
+    assert stored[0]["pips"] == {"Ana": 4, "João": 12, "Cleo": 0, "Dan": 30} and stored[0]["went_out"] == "Cleo"
 
 
 def test_a_round_without_its_end_is_refused_at_that_choice(page: Page, round_page: str) -> None:
@@ -135,6 +143,34 @@ def test_the_tile_picker_shows_one_numbers_tiles_without_scrolling(
     expect(dialog.locator(".picker-sum")).to_have_text("21 pips · 2 tiles")
     dialog.get_by_role("button", name="Use this sum").click()
     expect(page.get_by_label("João", exact=True)).to_have_value("21")
+
+
+def test_the_tile_picker_shows_the_tiles_counted_and_a_tap_takes_one_away(page: Page, round_page: str) -> None:
+    page.get_by_role("button", name="Count João's tiles").click()
+    dialog = page.locator("dialog#picker")
+    for tile in ("12-5", "3-1", "6-6"):
+        dialog.get_by_role("button", name=tile, exact=True).click()
+    tapped, untapped = (dialog.get_by_role("button", name=t, exact=True) for t in ("12-5", "12-4"))
+    expect(tapped).to_have_attribute("aria-pressed", "true")
+    expect(untapped).to_have_attribute("aria-pressed", "false")
+    colour = "el => getComputedStyle(el).backgroundColor"
+    assert tapped.evaluate(colour) != untapped.evaluate(colour)  # chosen shows, not only to a screen reader
+    counted = dialog.get_by_role("group", name="Tiles counted").get_by_role("button")
+    expect(counted).to_have_text(["12-5", "3-1", "6-6"])  # in the order tapped
+    expect(dialog.locator(".picker-sum")).to_have_text("33 pips · 3 tiles")
+    strip, total = (dialog.locator(s).bounding_box() for s in (".picked", ".picker-sum"))
+    assert strip and total and strip["y"] + strip["height"] <= total["y"]  # above the sum
+    dialog.get_by_role("button", name="Take 3-1 away").click()
+    expect(counted).to_have_text(["12-5", "6-6"])
+    expect(dialog.get_by_role("button", name="3-1", exact=True)).to_have_attribute("aria-pressed", "false")
+    expect(dialog.locator(".picker-sum")).to_have_text("29 pips · 2 tiles")
+    dialog.get_by_role("button", name="Use this sum").click()
+    expect(page.get_by_label("João", exact=True)).to_have_value("29")
+    # opened again, the hand is as it was left
+    page.get_by_role("button", name="Count João's tiles").click()
+    expect(counted).to_have_text(["12-5", "6-6"])
+    dialog.get_by_role("button", name="Clear").click()
+    expect(counted).to_have_count(0)
 
 
 def test_went_out_tapped_before_the_page_script_ran_still_says_0_and_keeps_what_was_typed(

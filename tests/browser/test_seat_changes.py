@@ -63,7 +63,7 @@ def test_a_late_joiner_starts_at_the_highest_total_and_a_rename_shows_everywhere
     expect(page.locator(".seat-name")).to_have_text(["Ana", "João", "Cleo", "Eve"])
     for name, pips in (("Ana", "5"), ("João", "0"), ("Cleo", "12"), ("Eve", "3")):
         page.get_by_label(name, exact=True).fill(pips)
-    page.get_by_text("João went out").click()
+    page.get_by_role("radio", name="João went out").check()
     page.get_by_role("button", name="Save round 2").click()
     expect(page).to_have_url(table)
     assert _total(page, "Eve") == "38" and _total(page, "João") == "20"
@@ -109,7 +109,7 @@ def test_a_player_who_leaves_stays_in_the_standings_and_leaves_the_round_form(
     expect(page.locator(".seat-name")).to_have_text(["Ana", "Cleo", "Dan", "Eve"])
     for name, pips in (("Ana", "4"), ("Cleo", "0"), ("Dan", "9"), ("Eve", "2")):
         page.get_by_label(name, exact=True).fill(pips)
-    page.get_by_text("Cleo went out").click()
+    page.get_by_role("radio", name="Cleo went out").check()
     page.get_by_role("button", name="Save round 2").click()
     expect(page).to_have_url(table)
     expect(page.locator(".flash").first).to_contain_text("Round 2 saved: Ana 4, Cleo 0 (out), Dan 9, Eve 2")

@@ -37,8 +37,8 @@ def test_a_whole_13_round_game_for_8_players_prints_on_one_a4_page(
     page.goto(f"{live_server}/games/{game}")
     page.get_by_role("link", name="Print").click()
     expect(page.get_by_role("heading", name=re.compile("Mexican Train"))).to_be_visible()
-    expect(page.locator(".sheet-table tbody tr")).to_have_count(13)
-    expect(page.locator(".sheet-table thead th")).to_have_count(9)
+    expect(page.locator(".score-grid tbody tr")).to_have_count(13)
+    expect(page.locator(".score-grid thead th")).to_have_count(9)
     expect(page.locator(".sheet .chart polyline")).to_have_count(8)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # the table scrolls in its box
     page.screenshot(path=str(artifacts / "print-view.png"), full_page=True)

@@ -310,7 +310,9 @@ def endpoints(games: Games) -> dict[str, st.SearchStrategy[Request]]:
     check_keys += ["end-0", "end-1", "marker-0", "double-0", "hand", "direction", "edge-0", "spell-0", "mexican"]
     imports = documents(games.document) if games.document is not None else json_values
     seat_body = st.one_of(_mutated({"name": "Dora", "start": "highest"}), _mutated({"left": True}), json_values)
-    page = st.sampled_from(["", "/history", "/players", "/print", "/export", "/join", "/delete", "/rounds/new"])
+    page = st.sampled_from(
+        ["", "/history", "/grid", "/players", "/print", "/export", "/join", "/delete", "/rounds/new"]
+    )
     return {
         "POST /api/v1/games": _body_options(json_bodies["games"]).map(lambda o: Request("POST", api, o)),
         "GET /api/v1/games/<id>": gid.map(lambda g: Request("GET", f"{api}/{g}", {})),

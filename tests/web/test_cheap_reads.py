@@ -141,7 +141,7 @@ def test_table_304_refuses_a_game_that_is_not_there(client: FlaskClient) -> None
     assert _table(client, "nothing-here", **{"If-None-Match": 'W/"x"'}).status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/games/{game}", "/api/v1/games/{game}"])
+@pytest.mark.parametrize("path", ["/games/{game}", "/games/{game}/grid", "/api/v1/games/{game}"])
 def test_a_game_is_drawn_once_per_version_for_every_phone(app: Flask, path: str) -> None:
     first, second = app.test_client(), app.test_client()
     game = _game(first, rounds=4)

@@ -259,3 +259,17 @@ def test_the_hand_picker_is_sent_only_when_asked_for(client: FlaskClient) -> Non
     assert "name=hand " not in plain and 'name="pick_hand"' in plain
     asked = text(client.get("/check?pick_hand=1"))
     assert asked.count("name=hand ") == 91
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        check_url(tile="12-4", train="1"),
+        "/check?game_kind=super-domino&check=1&turn=0&action=play&tile=9-9&edge=2&edge-0=4&edge-1=6&edge-2=13&edge-3=4",
+    ],
+    ids=["mexican-train", "super-domino"],
+)
+def test_an_allowed_move_cites_no_empty_rule(client: FlaskClient, url: str) -> None:
+    page = html.unescape(text(client.get(url)))
+    assert 'class="verdict">Allowed' in page
+    assert "A legal move" not in page and "Rule:" not in page

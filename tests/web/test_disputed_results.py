@@ -357,7 +357,7 @@ def test_every_shape_of_game_prints(client: FlaskClient) -> None:
     assert (
         "<strong>Ana</strong> wins with" in page
         and "left after round 1" in page
-        and '<td class="away muted">left</td>' in page
+        and '<td class="gone"></td>' in page  # the score grid: a leaver's rounds after their last are empty
     )
 
     ended = _evening(client)

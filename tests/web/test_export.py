@@ -82,6 +82,7 @@ def test_a_game_exported_imported_and_exported_again_is_the_same_document(client
         assert other.get(f"/api/v1/games/{game}/export").get_json() == document
         assert game in page_text(other.get("/"))  # in the importing phone's games list
     assert "undone" in page_text(other.get(f"/games/{played}/history"))  # the history came along
+    assert "through the API" in page_text(other.get(f"/games/{played}/history"))  # with who made each change
 
 
 def test_an_import_finds_the_households_people_by_name(client: FlaskClient, empty: Flask) -> None:

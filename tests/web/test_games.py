@@ -54,6 +54,18 @@ def test_bad_players_are_refused_next_to_the_field_and_typing_is_kept(client: Fl
     assert 'value="ana"' in html and "x" * 31 in html
 
 
+def test_a_repeated_name_names_the_box_it_was_first_typed_in_though_boxes_between_are_empty(
+    client: FlaskClient,
+) -> None:
+    # Ana in the 4th box, with the 2nd and 3rd left empty: "already player 4", the box the person sees
+    response = client.post(
+        "/games/new",
+        data={"players-0": "Ben", "players-3": "Ana", "players-5": "ANA", "set": "12", "order": "down"},
+    )
+    messages = errors(text(response))
+    assert any("“ANA” is already player 4" in m for m in messages), messages
+
+
 def test_one_player_is_not_a_game(client: FlaskClient) -> None:
     html = text(client.post("/games/new", data={"players-0": "Ana", "set": "12", "order": "down", "double_blank": "0"}))
     assert any("at least 2 players" in m for m in errors(html))

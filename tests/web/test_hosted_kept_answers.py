@@ -51,7 +51,7 @@ def test_two_api_tokens_with_the_same_cookies_never_share_an_answer(hosted: Flas
     a, b = _household(hosted, "The Rossis"), _household(hosted, "The Novaks")
     client = hosted.test_client()  # one client: the same (empty) cookies for both tokens
     game = _new_game(client, a)
-    for path in (f"/api/v1/games/{game}", f"/games/{game}", f"/api/v1/games/{game}/live"):
+    for path in (f"/api/v1/games/{game}", f"/games/{game}", f"/games/{game}/grid", f"/api/v1/games/{game}/live"):
         first = client.get(path, headers=a.bearer)
         again = client.get(path, headers=a.bearer)  # remembered now, by fast_pages and the page cache
         assert first.status_code == again.status_code == 200, path

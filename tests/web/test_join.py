@@ -29,8 +29,9 @@ WRITES = ["POST", "PUT", "PATCH", "DELETE"]
 
 @pytest.fixture(autouse=True)
 def on_a_home_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    """This computer's address on the Wi-Fi, whatever network the test runs on."""
+    """This computer's address on the Wi-Fi, whatever network the test runs on, the server listening there."""
     monkeypatch.setattr(join, "lan_address", lambda: LAN)
+    monkeypatch.setattr(join, "listening", lambda host, port: host == LAN)
 
 
 def _id(game: str) -> str:

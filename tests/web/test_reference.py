@@ -4,6 +4,7 @@ the pages land on the right one, each page stays under the weight budget, and th
 from __future__ import annotations
 
 import html as htmllib
+import re
 from collections import Counter
 from html.parser import HTMLParser
 
@@ -521,3 +522,14 @@ def test_super_domino_presets_are_described_and_compared(super_domino: Page) -> 
     assert table.count('<th scope="row">') == len(SUPER_OPTION_NAMES)
     for option in SUPER_OPTION_NAMES:
         assert option not in table, f"{option}: an option id, where players read its name"
+
+
+@pytest.mark.parametrize("path", ["/rules", "/rules/variants", "/rules/super-domino", "/rules/chicken-foot"])
+def test_the_search_matcher_is_named_where_the_service_worker_keeps_it_for_offline(
+    client: FlaskClient, path: str
+) -> None:
+    """static/sw.js keeps every /static/ address a rules page names as src="..." or href="..."."""
+    page = client.get(path).get_data(as_text=True)
+    named = re.findall(r'(?:href|src)="([^"#?]+)[^"]*"', page)  # sw.js's own pattern
+    matcher = [url for url in named if "/static/rules-search." in url]
+    assert matcher and client.get(matcher[0]).status_code == 200

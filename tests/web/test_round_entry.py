@@ -200,3 +200,46 @@ def test_the_history_shows_the_latest_round_first_one_block_each(client: FlaskCl
         ("Round 2", ["entered Ana 5 · Ben 0 · Cleo 7"]),
         ("Round 1", ["Ben: 10 → 12", "entered Ana 0 · Ben 10 · Cleo 20"]),
     ]
+
+
+# ---------------------------------------------------------------- two phones, one round: what differs is marked
+
+
+def clash_rows(page: str) -> dict[str, tuple[str, str]]:
+    """Each player's row of the clash table: the stored and the typed cell, as markup."""
+    cells = r'<th scope="row">([^<]+)</th>\s*(<td class="stored">.*?</td>)\s*(<td class="yours">.*?</td>)'
+    return {name: (stored, yours) for name, stored, yours in re.findall(cells, page, re.S)}
+
+
+def marked(row: tuple[str, str]) -> bool:
+    """Both cells marked as differing, visibly and for a screen reader; False when neither is (never one alone)."""
+    flags = {'<span class="differs sr-only"> (differs)</span></td>' in cell for cell in row}
+    assert len(flags) == 1, row
+    return flags.pop()
+
+
+def test_the_clash_marks_only_the_values_that_differ(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben", "Cleo")
+    stored = {"number": "1", "pips-0": "0", "pips-1": "9", "pips-2": "14", "went_out": "0"}
+    client.post(f"{game}/rounds/new", data=stored)
+    late = client.post(f"{game}/rounds/new", data={**stored, "pips-2": "20"})
+    assert late.status_code == 409
+    rows = clash_rows(text(late))
+    assert set(rows) == {"Ana", "Ben", "Cleo"}
+    assert [name for name, row in rows.items() if marked(row)] == ["Cleo"]
+    assert re.search(r'class="stored">14<', rows["Cleo"][0]) and re.search(r'class="yours">20<', rows["Cleo"][1])
+
+    # who went out differs: those two players' cells, not the third's whose values agree
+    other = client.post(f"{game}/rounds/new", data={**stored, "pips-1": "0", "went_out": "1"})
+    rows = clash_rows(text(other))
+    assert [name for name, row in rows.items() if marked(row)] == ["Ana", "Ben"]
+
+
+def test_the_clash_marks_a_super_domino_hands_tiles_that_differ(client: FlaskClient) -> None:
+    game = start_game(client, "Ana", "Ben", game="super-domino", hands="")
+    sent = {"number": "1", "pips-0": "0", "tiles-0": "0", "pips-1": "9", "tiles-1": "2", "went_out": "0"}
+    client.post(f"{game}/rounds/new", data=sent)
+    late = client.post(f"{game}/rounds/new", data={**sent, "tiles-1": "3"})
+    assert late.status_code == 409
+    rows = clash_rows(text(late))
+    assert [name for name, row in rows.items() if marked(row)] == ["Ben"]

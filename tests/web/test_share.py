@@ -27,6 +27,7 @@ from .test_disputed_results import _evening
 @pytest.fixture(autouse=True)
 def on_a_home_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(join, "lan_address", lambda: "192.168.1.23")
+    monkeypatch.setattr(join, "listening", lambda host, port: True)
 
 
 def _finished(client: FlaskClient, players: tuple[str, ...] = ("Šárka", "João", "Zoë", "Ben")) -> str:

@@ -204,3 +204,37 @@ def test_play_again_tapped_twice_or_on_two_phones_starts_one_game(app: Flask, cl
     # once the new game is in the trash, the old one can be played again anew
     assert client.post(f"/games/{first['id']}/delete").status_code in (302, 303)
     assert play_again(client, old)["id"] != first["id"]
+
+
+def _standings_head(page: str) -> list[str]:
+    found = re.search(r'<p class="standings-head">(.*?)</p>', page, re.S)
+    return [html.unescape(t) for t in re.findall(r">([^<>]+)</span>", found.group(1))] if found else []
+
+
+def test_the_standings_label_the_total_and_how_far_behind_the_leader(client: FlaskClient) -> None:
+    game = api_game(client, rounds=3)
+    assert _standings_head(text(client.get(f"/games/{game['id']}"))) == []  # nothing to label before a round
+    score(client, game["id"], 0, 12, 5, 30)
+    # after round 1 "+12" equals Ben's round: the column says it is how far behind the leader he is
+    page = text(client.get(f"/games/{game['id']}"))
+    assert _standings_head(page) == ["Total", "behind the leader"]
+    assert re.search(r'class="name">Ben</span>\s*<span class="total">12</span>\s*<span class="gap">\+12</span>', page)
+    client.get("/language/it")
+    assert _standings_head(text(client.get(f"/games/{game['id']}"))) == ["Totale", "dietro al primo"]
+
+
+def test_the_watch_page_labels_the_standings_too(client: FlaskClient) -> None:
+    game = api_game(client, rounds=3)
+    score(client, game["id"], 0, 12, 5, 30)
+    join = text(client.get(f"/games/{game['id']}/join"))
+    watch = re.search(r"/watch/[\w-]+", join)
+    assert watch is not None
+    assert _standings_head(text(client.get(watch.group(0)))) == ["Total", "behind the leader"]
+
+
+def test_a_super_domino_table_labels_its_big_number_hands_won(client: FlaskClient) -> None:
+    created = client.post("/api/v1/games", json={"game": "super-domino", "players": ["Ana", "Ben", "Cleo"]})
+    url = f"/api/v1/games/{created.get_json()['id']}"
+    hand = {"pips": {"Ana": 0, "Ben": 10, "Cleo": 4}, "tiles": {"Ana": 0, "Ben": 2, "Cleo": 1}, "went_out": "Ana"}
+    assert client.post(f"{url}/rounds", json=hand).status_code == 201
+    assert _standings_head(text(client.get(url.replace("/api/v1", "")))) == ["Hands won"]

@@ -146,7 +146,7 @@ SUPER_DOMINO = SuperDominoKind(
         nobody_out=N_("Nobody went out"),
         blocked=N_("Blocked hand: nobody could play"),
         how_to_enter=N_(
-            "Tap who went out. For everyone else enter the tiles and pips left; “Count tiles” does both. "
+            "Tap “out” for who went out. For everyone else enter the pips and tiles left; the calculator does both. "
             "A blocked hand goes to the fewest tiles, then the fewest pips."
         ),
         chart_title=N_("Hands won so far"),
