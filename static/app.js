@@ -193,6 +193,7 @@ function setUpPicker() {
       dialog.returnValue = "";
       show();
       dialog.showModal();
+      import(dialog.dataset.camera).then((m) => m.setUp()); // its camera, loaded when first needed
     });
   }
 }

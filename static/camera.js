@@ -9,14 +9,36 @@ let words = null; // the sentences in the page's language and the stylesheet's a
 let current = null; // the photo shown now: a second photo replaces it
 const SENT_SIDE = 1600; // the long side of the photo sent, in pixels
 
-async function setUp() {
-  if (words) return words;
-  const answer = await fetch("/camera.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
-  words = await answer.json();
-  const sheet = Object.assign(document.createElement("link"), { rel: "stylesheet", href: words.css });
-  document.head.append(sheet);
+// Called by app.js each time the calculator opens: the first time, the words and the stylesheet are fetched and
+// the calculator gets its camera (not sent with every round page: tests/web/test_pwa.py weighs it).
+export async function setUp() {
+  if (!words) {
+    const answer = await fetch("/camera.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    words = await answer.json();
+    if (!document.querySelector(`link[href="${words.css}"]`)) {
+      document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: words.css }));
+    }
+  }
+  const dialog = document.getElementById("picker");
+  if (dialog && !dialog.querySelector(".camera")) {
+    const label = Object.assign(document.createElement("label"), { className: "camera" });
+    const input = Object.assign(document.createElement("input"), { type: "file", accept: "image/*" });
+    input.setAttribute("capture", "environment"); // the phone's camera app, facing away, rather than its files
+    input.ariaLabel = words.camera;
+    label.append(input);
+    dialog.querySelector("#picker-title").before(label);
+    wire(input);
+  }
   return words;
 }
+
+function wire(input) {
+  input.addEventListener("change", () => count(input));
+  input.closest("label").hidden = false;
+}
+
+// the "I am Ana" phone's own row has its camera in the page (this script is linked there alone)
+for (const input of document.querySelectorAll(".seat.me .camera input")) wire(input);
 
 const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
 // the sheet names a tile high end first: "12-5"
@@ -31,7 +53,11 @@ export async function count(input) {
     // a row's camera: open the calculator for that row first, as its tile counter button does
     input.closest(".seat")?.querySelector("button.calc")?.click();
   }
-  await setUp();
+  try {
+    await setUp();
+  } catch {
+    return; // no answer from the server: the calculator works by hand as ever
+  }
   current?.closed();
   const photo = (current = new Photo(dialog));
   input.value = ""; // the same photo chosen again counts again

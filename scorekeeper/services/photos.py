@@ -6,6 +6,7 @@ answer is the counted tiles only. The web page, the API and the ``scorekeeper co
 
 from __future__ import annotations
 
+import logging
 from typing import IO
 
 from ..i18n import _
@@ -13,6 +14,8 @@ from ..photo import NotAnImage, NoTiles, PhotoCount, PhotoError, TooLarge, TooMa
 from ..rules.text import number
 from ..uploads import MAX_PHOTO_BYTES
 from .errors import BadRequest, ServiceError
+
+logger = logging.getLogger(__name__)
 
 LOWEST_SET, HIGHEST_SET, USUAL_SET = 6, 18, 12
 """A set is named by its highest double: double-6 to double-18; double-12 when none is given."""
@@ -99,6 +102,9 @@ def count_photo(photo: IO[bytes] | None, highest: str | None) -> PhotoCount:
         return count_pips(data, highest=high)
     except PhotoError as e:
         raise refusal(e) from None
+    except Exception:  # noqa: BLE001 - the counter is heuristics over any picture: a slip is the photo's answer, not a 500
+        logger.exception("the counter failed on a photo of %d bytes", len(data))
+        raise refusal(PhotoError()) from None
 
 
 def count_json(counted: PhotoCount) -> dict[str, object]:

@@ -15,6 +15,7 @@ bp = Blueprint("camera", __name__)
 def words() -> Response:
     """The counter's sentences (``{pips}`` and ``{tile}`` are filled in on the phone) and its stylesheet."""
     response = jsonify(
+        camera=_("Count the tiles from a photo"),
         counting=_("Counting the pips…"),
         tap=_(
             "Tap a tile in the photo to put it right with a tile below, or × to take it away; "

@@ -129,6 +129,15 @@ def test_an_image_bomb_is_refused_before_it_is_decoded(client: FlaskClient) -> N
     assert "pixels" in response.get_json()["error"]
 
 
+@pytest.mark.parametrize("side", [1, 2, 8, 16])
+def test_a_picture_of_a_few_pixels_is_a_422_not_a_500(client: FlaskClient, side: int) -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (side, side), (200, 200, 200)).save(buffer, "PNG")
+    response = send(client, buffer.getvalue())
+    assert response.status_code == 422
+    assert response.get_json()["error"]
+
+
 def test_a_photo_with_no_tiles_is_a_422_that_says_how_to_take_one(client: FlaskClient) -> None:
     response = send(client, plain_table())
     assert response.status_code == 422
@@ -202,9 +211,9 @@ def test_in_hosted_mode_counting_needs_a_household_and_is_limited(tmp_path: Path
 def test_the_round_pages_camera_words_come_in_the_phones_language_with_its_stylesheet(client: FlaskClient) -> None:
     english = client.get("/camera.json").get_json()
     german = client.get("/camera.json", headers={"Accept-Language": "de"}).get_json()
-    assert set(english) == set(german) == {"counting", "tap", "unreachable", "use", "box", "remove", "css"}
+    assert set(english) == set(german) == {"camera", "counting", "tap", "unreachable", "use", "box", "remove", "css"}
     assert english["use"] == "Use {pips}" and "{pips}" in german["use"] and german["use"] != english["use"]
-    assert all(german[key] != english[key] for key in ("counting", "tap", "unreachable"))
+    assert all(german[key] != english[key] for key in ("camera", "counting", "tap", "unreachable"))
     sheet = client.get(english["css"])
     assert sheet.status_code == 200 and b".photo .box" in sheet.get_data()
 
