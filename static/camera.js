@@ -1,9 +1,10 @@
-// Counting a hand from a photo, loaded by app.js the first time a photo is chosen (so the round page stays light).
-// The photo is sent to POST /api/v1/count and shown at the top of the pip calculator with every tile it found
-// outlined and labelled; the tiles found are tapped on the calculator's tile sheet, so its sum, its strip of
-// tiles (a tap takes one away), its sheet (a tap adds a missed one) and its "Use" all work as they do by hand.
-// Tapping a box in the photo chooses that tile: the next tile tapped on the sheet puts it right, and the box's ×
-// takes it away. Nothing is kept: the photo stays on the phone and the server keeps nothing.
+// Counting a hand from a photo: imported by app.js when the pip calculator opens (and linked on the page of a phone
+// that said whose it is, whose row has its own camera), so that the round page itself stays light. The photo is
+// sent to POST /api/v1/count and shown at the top of the calculator with every tile found outlined and labelled;
+// the tiles found are tapped on the calculator's tile sheet, so its sum, its strip of tiles (a tap takes one away),
+// its sheet (a tap adds a missed one) and its "Use" all work as they do by hand. Tapping a box in the photo chooses
+// that tile: the next tile tapped on the sheet puts it right, and the box's × takes it away. Nothing is kept: the
+// photo stays on the phone and the server keeps nothing.
 
 let words = null; // the sentences in the page's language and the stylesheet's address (GET /camera.json)
 let current = null; // the photo shown now: a second photo replaces it

@@ -134,3 +134,31 @@ def test_a_photo_that_cannot_be_counted_says_why_in_the_dialog_in_the_pages_lang
     expect(dialog.locator("figure.photo [role=alert]")).to_contain_text("Foto")
     expect(dialog.locator("figure.photo .box")).to_have_count(0)
     context.close()
+
+
+def test_a_tile_found_is_taken_away_and_a_missed_one_added_and_the_total_follows(
+    browser: Browser, live_server: str, photo: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    round_form(page, live_server)
+    page.get_by_role("button", name="Count Cleo's tiles").click()
+    dialog = page.locator("dialog#picker")
+    found = choose(page, dialog.get_by_label("Count the tiles from a photo"), photo)
+    total = sum(pips(t) for t in set(found))
+    use = dialog.locator(".picker-actions [value=use]")
+    expect(use).to_have_text(f"Use {total}")
+    gone = found[-1]
+    boxes = dialog.locator("figure.photo .box")
+    boxes.last.click()
+    dialog.locator("figure.photo").get_by_role("button", name=f"Take {gone} away").click()  # the box's ×
+    expect(boxes.last).to_be_hidden()
+    if found.count(gone) == 1:
+        total -= pips(gone)
+    expect(use).to_have_text(f"Use {total}")
+    missed = next(t for t in ("0-0", "1-0", "2-1", "3-2", "11-10") if t not in found)
+    dialog.locator(".tiles").get_by_role("button", name=missed, exact=True).click()  # no box chosen: one more tile
+    expect(use).to_have_text(f"Use {total + pips(missed)}")
+    use.click()
+    expect(page.get_by_label("Cleo", exact=True)).to_have_value(str(total + pips(missed)))
+    context.close()
