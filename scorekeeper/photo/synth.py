@@ -268,10 +268,11 @@ def _background(rng: np.random.Generator, kind: Background, height: int, width: 
     return _clip(surface)
 
 
-def _tile_sprite(
+def tile_picture(
     rng: np.random.Generator, tile: Tile, long_side: float, face: Face, spinner: bool
 ) -> tuple[Image, Floats]:
-    """One tile drawn upright (halves top and bottom) on its own: its BGR picture and its alpha in 0..1."""
+    """One tile drawn upright on its own, ``tile[0]`` on top: its BGR picture (``long_side`` tall, 2 px of margin
+    round it) and its alpha in 0..1."""
     width, height = long_side / 2, long_side
     pad = 2
     canvas_w, canvas_h = math.ceil(width) + 2 * pad, math.ceil(height) + 2 * pad
@@ -388,6 +389,18 @@ def _photo_size(rng: np.random.Generator) -> tuple[int, int]:
     return (long_side, short_side) if rng.uniform() < 0.6 else (short_side, long_side)
 
 
+def choose_style(seed: int) -> tuple[Background, Face, Layout]:
+    """The table, the faces and the layout of seed's photo: from a stream of their own, so that what a set of
+    seeds covers can be listed without drawing it. Black and coloured pips 45 % each, dark faces 10 %."""
+    rng = np.random.default_rng([seed, 1])
+    faces: tuple[Face, ...] = ("black", "coloured") * 9 + ("dark",) * 2
+    return (
+        BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))],
+        faces[int(rng.integers(0, len(faces)))],
+        LAYOUTS[int(rng.integers(0, len(LAYOUTS)))],
+    )
+
+
 def render(
     seed: int,
     *,
@@ -411,12 +424,10 @@ def render(
     count = int(rng.integers(1, 19)) if tiles is None else len(tiles)
     chosen = _choose_tiles(rng, count, highest) if tiles is None else [tuple(t) for t in tiles]
     count = len(chosen)
-    faces: tuple[Face, ...] = ("black", "coloured") * 9 + ("dark",) * 2
-    style_face = face or faces[int(rng.integers(0, len(faces)))]
-    style_background = background or BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))]
-    style_layout = layout or LAYOUTS[int(rng.integers(0, len(LAYOUTS)))]
-    if count == 1:
-        style_layout = layout or "scatter"
+    chosen_background, chosen_face, chosen_layout = choose_style(seed)
+    style_face = face or chosen_face
+    style_background = background or chosen_background
+    style_layout = layout or (chosen_layout if count > 1 else "scatter")
 
     # the scene is drawn at no more than RENDER_LONG_SIDE, then enlarged
     factor = min(1.0, RENDER_LONG_SIDE / max(photo_w, photo_h))
@@ -450,7 +461,7 @@ def render(
 
     spinner = bool(rng.uniform() < 0.35)
     for tile, spot in zip(chosen, placed):
-        sprite, alpha = _tile_sprite(rng, (tile[0], tile[1]), long_side, style_face, spinner)
+        sprite, alpha = tile_picture(rng, (tile[0], tile[1]), long_side, style_face, spinner)
         sh, sw = alpha.shape
         # turn the sprite about its centre onto the spot, drawing only the tile's own part of the scene
         matrix = cv2.getRotationMatrix2D((sw / 2, sh / 2), spot.angle, 1.0)
