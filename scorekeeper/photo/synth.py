@@ -268,13 +268,24 @@ def _background(rng: np.random.Generator, kind: Background, height: int, width: 
     return _clip(surface)
 
 
+_PAD = 2
+"""Pixels of margin round a tile's picture."""
+_CORNER = 0.09
+"""A tile's corner radius as a share of its width."""
+
+
+def tile_outline(long_side: float) -> Floats:
+    """The rounded outline of a tile's picture (:func:`tile_picture`) in its pixels, as float (x, y) points."""
+    return np.asarray(_rounded_rect(long_side / 2, long_side, _CORNER * long_side / 2), np.float64) / 16 + _PAD
+
+
 def tile_picture(
     rng: np.random.Generator, tile: Tile, long_side: float, face: Face, spinner: bool
 ) -> tuple[Image, Floats]:
     """One tile drawn upright on its own, ``tile[0]`` on top: its BGR picture (``long_side`` tall, 2 px of margin
     round it) and its alpha in 0..1."""
     width, height = long_side / 2, long_side
-    pad = 2
+    pad = _PAD
     canvas_w, canvas_h = math.ceil(width) + 2 * pad, math.ceil(height) + 2 * pad
     if face == "dark":
         face_bgr = tuple(float(c) for c in rng.choice([(25, 25, 25), (60, 25, 15), (20, 45, 20)]))
@@ -286,7 +297,7 @@ def tile_picture(
     edge_bgr = tuple(c * 0.72 for c in face_bgr)
     sprite = np.zeros((canvas_h, canvas_w, 3), np.uint8)
     alpha = np.zeros((canvas_h, canvas_w), np.uint8)
-    radius = 0.09 * width
+    radius = _CORNER * width
     outline = _rounded_rect(width, height, radius) + pad * 16
     cv2.fillPoly(alpha, [outline], 255, cv2.LINE_AA, 4)
     cv2.fillPoly(sprite, [outline], edge_bgr, cv2.LINE_AA, 4)
@@ -449,27 +460,37 @@ def render(
     long_side = fraction * short
 
     scene = _background(rng, style_background, scene_h, scene_w)
-    corners = [_corners(p, long_side) for p in placed]
+    # each tile's picture turns about its centre onto its spot; its rounded outline turned the same way gives
+    # the label's box exactly (the corners of a sharp rectangle would make it a little too big)
+    outline = tile_outline(long_side)
+    sprite_w, sprite_h = math.ceil(long_side / 2) + 2 * _PAD, math.ceil(long_side) + 2 * _PAD
+    turns = []
+    outlines = []
+    for spot in placed:
+        matrix = cv2.getRotationMatrix2D((sprite_w / 2, sprite_h / 2), spot.angle, 1.0)
+        matrix[0, 2] += spot.centre[0] - sprite_w / 2
+        matrix[1, 2] += spot.centre[1] - sprite_h / 2
+        turns.append(matrix)
+        outlines.append((outline @ matrix[:, :2].T + matrix[:, 2]).astype(np.float32))
 
     # shadows: every tile's outline shifted away from the light, soft, darkening the table under it
     shadow: Floats = np.zeros((scene_h, scene_w), np.float32)
     offset = rng.uniform(0.02, 0.07, 2) * long_side * rng.choice([-1, 1], 2)
-    for quad in corners:
-        cv2.fillPoly(shadow, [(quad + offset).round().astype(np.int32)], 1.0, cv2.LINE_AA)
+    for points in outlines:
+        cv2.fillPoly(shadow, [((points + offset) * 16).round().astype(np.int32)], 1.0, cv2.LINE_AA, 4)
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.5, 0.04 * long_side))
     scene *= (1 - rng.uniform(0.3, 0.6) * shadow)[..., None]
 
     spinner = bool(rng.uniform() < 0.35)
-    for tile, spot in zip(chosen, placed):
+    for tile, spot, turn in zip(chosen, placed, turns):
         sprite, alpha = tile_picture(rng, (tile[0], tile[1]), long_side, style_face, spinner)
-        sh, sw = alpha.shape
-        # turn the sprite about its centre onto the spot, drawing only the tile's own part of the scene
-        matrix = cv2.getRotationMatrix2D((sw / 2, sh / 2), spot.angle, 1.0)
-        reach = math.ceil(math.hypot(sw, sh) / 2) + 2
+        # draw only the tile's own part of the scene
+        reach = math.ceil(math.hypot(sprite_w, sprite_h) / 2) + 2
         x0, y0 = max(0, int(spot.centre[0]) - reach), max(0, int(spot.centre[1]) - reach)
         x1, y1 = min(scene_w, int(spot.centre[0]) + reach), min(scene_h, int(spot.centre[1]) + reach)
-        matrix[0, 2] += spot.centre[0] - sw / 2 - x0
-        matrix[1, 2] += spot.centre[1] - sh / 2 - y0
+        matrix = turn.copy()
+        matrix[0, 2] -= x0
+        matrix[1, 2] -= y0
         size = (x1 - x0, y1 - y0)
         turned = cv2.warpAffine(sprite, matrix, size, flags=cv2.INTER_LINEAR).astype(np.float32)
         cover = cv2.warpAffine(alpha, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
@@ -500,7 +521,7 @@ def render(
         dst = src + pull * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
         matrix_p = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
         scene = cv2.warpPerspective(scene, matrix_p, (scene_w, scene_h), borderMode=cv2.BORDER_REFLECT)
-        corners = [cv2.perspectiveTransform(q[None], matrix_p)[0] for q in corners]
+        outlines = [cv2.perspectiveTransform(points[None], matrix_p)[0] for points in outlines]
 
     blur = float(rng.choice([0.0, 0.0, rng.uniform(0.4, 1.0), rng.uniform(1.0, 2.0)]))
     if blur > 0:
@@ -517,8 +538,8 @@ def render(
 
     sx, sy = photo_w / scene_w, photo_h / scene_h
     boxes = []
-    for quad in corners:
-        xs, ys = quad[:, 0] * sx, quad[:, 1] * sy
+    for points in outlines:
+        xs, ys = points[:, 0] * sx, points[:, 1] * sy
         left, top = max(0, math.floor(xs.min())), max(0, math.floor(ys.min()))
         right, bottom = min(photo_w, math.ceil(xs.max())), min(photo_h, math.ceil(ys.max()))
         boxes.append((left, top, right - left, bottom - top))

@@ -83,7 +83,11 @@ def test_every_box_holds_a_tile_and_every_tile_lies_in_its_box() -> None:
         covered = np.zeros_like(faces)
         for x, y, w, h in photo.boxes:
             # a tile turned any way fills over a third of its box (a 2:1 tile at 45 degrees fills 4/9 of it)
-            assert faces[y : y + h, x : x + w].mean() > 0.3, f"box {(x, y, w, h)} holds no tile"
+            inside = faces[y : y + h, x : x + w]
+            assert inside.mean() > 0.3, f"box {(x, y, w, h)} holds no tile"
+            # and fits it: the tile reaches each of the box's four sides
+            m = 3 + round(0.03 * max(w, h))
+            assert inside[:m].any() and inside[-m:].any() and inside[:, :m].any() and inside[:, -m:].any()
             covered[max(0, y - 2) : y + h + 2, max(0, x - 2) : x + w + 2] = True
         outside = faces & ~covered
         assert outside.sum() <= 0.002 * faces.sum(), "part of a tile lies outside every box"
