@@ -99,6 +99,7 @@ def traits(photo: Synthetic) -> dict[str, str]:
     count = len(photo.tiles)
     long_side = max(photo.width, photo.height)
     return {
+        "set": f"double-{photo.highest}",
         "table": style.background,
         "faces": style.face,
         "layout": style.layout,
@@ -109,15 +110,22 @@ def traits(photo: Synthetic) -> dict[str, str]:
         "glare": "yes" if style.glare else "no",
         "perspective": "yes" if style.perspective else "no",
         "spinner": "yes" if style.spinner else "no",
+        "bar length": "<0.7 width" if style.divider[1] < 0.7 else "0.7-0.78" if style.divider[1] < 0.78 else ">=0.78",
+        "bar thick": "<0.03 width" if style.divider[0] < 0.03 else "0.03-0.05" if style.divider[0] < 0.05 else ">=0.05",
     }
 
 
+def set_of(seed: int) -> int:
+    """The set a synthetic photo's tiles come from: a double-6 for every fourth seed, else a double-12."""
+    return 6 if seed % 4 == 3 else 12
+
+
 def synthetic_photos(n: int, seconds: list[float]) -> Iterator[Photo]:
-    """Seeds 0..n-1; each one's drawing time goes to ``seconds``."""
+    """Seeds 0..n-1 (every fourth a double-6 set); each one's drawing time (CPU) goes to ``seconds``."""
     for seed in range(n):
-        start = time.perf_counter()
-        photo = render(seed)
-        seconds.append(time.perf_counter() - start)
+        start = time.process_time()
+        photo = render(seed, highest=set_of(seed))
+        seconds.append(time.process_time() - start)
         yield Photo(f"synth-{seed:04d}", photo.jpeg, photo.tiles, photo.highest, photo.boxes, traits(photo))
 
 
@@ -127,6 +135,8 @@ class Result:
     tiles: tuple[Tile, ...]
     boxes: tuple[Box, ...]
     seconds: float
+    """CPU seconds of the count (this process, one thread): what it costs whatever else the machine runs."""
+    wall: float
 
     @property
     def expected_total(self) -> int:
@@ -163,10 +173,59 @@ def summary(results: list[Result]) -> dict[str, str]:
         "tiles found/expected": f"{found_tiles}/{expected_tiles}",
         "multi-tile exact": share([r for r in results if len(r.photo.tiles) > 1]),
         "single tile exact": share([r for r in results if len(r.photo.tiles) == 1]),
-        "median s/photo": f"{statistics.median(seconds):.3f}",
-        "max s/photo": f"{max(seconds):.3f}",
+        "median CPU s/photo": f"{statistics.median(seconds):.3f}",
+        "max CPU s/photo": f"{max(seconds):.3f}",
+        "median wall s/photo": f"{statistics.median(r.wall for r in results):.3f}",
         "peak RSS so far": f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
     }
+
+
+def overlap(a: Box, b: Box) -> float:
+    """Intersection over union of two boxes."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / (a[2] * a[3] + b[2] * b[3] - w * h)
+
+
+def print_misreads(results: list[Result]) -> None:
+    """Tiles missed, tiles found that are not there, and halves read wrong (found tiles paired with the expected
+    ones by their boxes' overlap), so that a miss can be told from a misread."""
+    missed = extra = paired = 0
+    halves: Counter[tuple[int, int]] = Counter()
+    shown: Counter[int] = Counter()
+    for result in results:
+        if len(result.photo.boxes) != len(result.photo.tiles):
+            continue  # a real photo: no boxes labelled
+        free = list(range(len(result.boxes)))
+        for box, tile in zip(result.photo.boxes, result.photo.tiles):
+            best = max(free, key=lambda i: overlap(box, result.boxes[i]), default=None)
+            if best is None or overlap(box, result.boxes[best]) < 0.3:
+                missed += 1
+                continue
+            free.remove(best)
+            paired += 1
+            a, b = tile
+            c, d = result.tiles[best]
+            if abs(a - d) + abs(b - c) < abs(a - c) + abs(b - d):
+                c, d = d, c
+            for want, got in ((a, c), (b, d)):
+                shown[want] += 1
+                if want != got:
+                    halves[(want, got)] += 1
+        extra += len(free)
+    print(f"\ntiles paired by box {paired}, missed {missed}, found where there is none {extra}")
+    if halves:
+        wrong: Counter[int] = Counter()
+        for (want, _), n in halves.items():
+            wrong[want] += n
+        rates = ", ".join(f"{v}: {100 * wrong[v] / shown[v]:.0f}%" for v in sorted(shown) if shown[v])
+        print(f"halves read wrong, by the number shown: {rates}")
+        print(
+            "most common misreads (shown -> read): "
+            + ", ".join(f"{w}->{g} x{n}" for (w, g), n in halves.most_common(15))
+        )
 
 
 def print_table(columns: dict[str, dict[str, str]]) -> None:
@@ -242,7 +301,7 @@ def save_synthetic(n: int, folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     labels = []
     for seed in range(n):
-        photo = render(seed)
+        photo = render(seed, highest=set_of(seed))
         name = f"synth-{seed:04d}.jpg"
         (folder / name).write_bytes(photo.jpeg)
         labels.append(
@@ -293,9 +352,9 @@ def main() -> None:
         for photo in photos:
             if count is None:
                 continue
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             tiles, boxes = count(photo.data, photo.highest)
-            results.append(Result(photo, tiles, boxes, time.perf_counter() - start))
+            results.append(Result(photo, tiles, boxes, time.process_time() - cpu, time.perf_counter() - start))
         if results:
             columns[name] = summary(results)
             everything += results
@@ -305,11 +364,12 @@ def main() -> None:
         print_table(columns)
     if drawing:
         print(
-            f"\ndrawing a synthetic photo: median {statistics.median(drawing):.3f} s, max {max(drawing):.3f} s "
+            f"\ndrawing a synthetic photo: median {statistics.median(drawing):.3f} CPU s, max {max(drawing):.3f} CPU s "
             "(not counted in the counter's times)"
         )
     if synthetic:
         print_breakdown(synthetic)
+        print_misreads(synthetic)
     if args.failures and everything:
         write_failures(everything, args.failures)
 

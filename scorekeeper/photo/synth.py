@@ -86,6 +86,8 @@ class Style:
     """JPEG quality."""
     tile_fraction: float
     """A tile's long side as a share of the photo's short side."""
+    divider: tuple[float, float]
+    """The middle bar's thickness and length as shares of a tile's width."""
 
 
 @dataclass(frozen=True)
@@ -141,23 +143,32 @@ def pip_centres(value: int) -> list[tuple[float, float]]:
     return column(lo, side) + column(mid, middle) + column(hi, side)
 
 
-def pip_radius(value: int) -> float:
-    """A pip's radius as a share of the half's side: big dots for few pips, small ones when 4-6 share a column."""
-    return 0.095 if value <= 6 else 0.08 if value <= 9 else 0.065 if value <= 12 else 0.05
+def pip_radius(highest: int) -> float:
+    """A pip's radius as a share of the half's side. A set prints every pip the same size, as big as its largest
+    number leaves room for: big on a double-6, smaller on a double-12 (12 = 4-4-4), smaller still on double-15/18.
+    """
+    return 0.1 if highest <= 6 else 0.078 if highest <= 12 else 0.055
 
 
 def draw_half(
-    canvas: Image, value: int, left: float, top: float, side: float, colour: tuple[int, int, int] | None
+    canvas: Image,
+    value: int,
+    left: float,
+    top: float,
+    side: float,
+    colour: tuple[int, int, int] | None,
+    highest: int = 12,
 ) -> None:
     """Draw the pips of one half (a ``side``-pixel square at ``left``, ``top``) onto a BGR ``canvas``.
 
-    ``colour`` is the pips' RGB colour; None means the coloured set's colour for ``value``.
+    ``colour`` is the pips' RGB colour; None means the coloured set's colour for ``value``. ``highest`` is the
+    set's highest double, which sets the pips' size.
     """
     rgb = PIP_RGB.get(value, (0, 0, 0)) if colour is None else colour
     bgr = (rgb[2], rgb[1], rgb[0])
     # subpixel centres (shift=4): small pips on small tiles stay round and where they belong
     scale = 16
-    radius = max(1, round(pip_radius(value) * side * scale))
+    radius = max(1, round(pip_radius(highest) * side * scale))
     for x, y in pip_centres(value):
         centre = (round((left + x * side) * scale), round((top + y * side) * scale))
         cv2.circle(canvas, centre, radius, bgr, -1, cv2.LINE_AA, 4)
@@ -280,10 +291,18 @@ def tile_outline(long_side: float) -> Floats:
 
 
 def tile_picture(
-    rng: np.random.Generator, tile: Tile, long_side: float, face: Face, spinner: bool
+    rng: np.random.Generator,
+    tile: Tile,
+    long_side: float,
+    face: Face,
+    spinner: bool,
+    *,
+    highest: int = 12,
+    divider: tuple[float, float] = (0.04, 0.72),
 ) -> tuple[Image, Floats]:
     """One tile drawn upright on its own, ``tile[0]`` on top: its BGR picture (``long_side`` tall, 2 px of margin
-    round it) and its alpha in 0..1."""
+    round it) and its alpha in 0..1. ``divider`` is the middle bar's thickness and length as shares of the tile's
+    width (engraved hairlines to thick painted bars)."""
     width, height = long_side / 2, long_side
     pad = _PAD
     canvas_w, canvas_h = math.ceil(width) + 2 * pad, math.ceil(height) + 2 * pad
@@ -305,13 +324,17 @@ def tile_picture(
     rim = max(1.0, 0.035 * width)
     cv2.fillPoly(sprite, [_rounded_rect(width, height, radius, rim) + pad * 16], face_bgr, cv2.LINE_AA, 4)
     half = width - 2 * rim
-    draw_half(sprite, tile[0], pad + rim, pad + rim, half, pips)
-    draw_half(sprite, tile[1], pad + rim, pad + height / 2 + (height / 2 - rim - half), half, pips)
-    divider = pips if pips is not None else (30, 30, 30)
-    thick = max(1, round(0.025 * width))
+    draw_half(sprite, tile[0], pad + rim, pad + rim, half, pips, highest)
+    draw_half(sprite, tile[1], pad + rim, pad + height / 2 + rim, half, pips, highest)
+    bar = pips if pips is not None else (25, 25, 25)
+    thickness, length = divider
     y = round((pad + height / 2) * 16)
-    x0, x1 = round((pad + 0.14 * width) * 16), round((pad + 0.86 * width) * 16)
-    cv2.line(sprite, (x0, y), (x1, y), divider[::-1], thick, cv2.LINE_AA, 4)
+    y0, y1 = (
+        round((pad + height / 2 - thickness * width / 2) * 16),
+        round((pad + height / 2 + thickness * width / 2) * 16),
+    )
+    x0, x1 = round((pad + (1 - length) / 2 * width) * 16), round((pad + (1 + length) / 2 * width) * 16)
+    cv2.rectangle(sprite, (x0, y0), (x1, y1), bar[::-1], -1, cv2.LINE_AA, 4)
     if spinner:  # the brass rivet many sets have in the middle: not a pip
         centre = (round((pad + width / 2) * 16), y)
         cv2.circle(sprite, centre, round(0.07 * width * 16), (40, 150, 190), -1, cv2.LINE_AA, 4)
@@ -481,9 +504,12 @@ def render(
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.5, 0.04 * long_side))
     scene *= (1 - rng.uniform(0.3, 0.6) * shadow)[..., None]
 
-    spinner = bool(rng.uniform() < 0.35)
+    spinner = bool(rng.uniform() < 0.25)
+    divider = (float(rng.uniform(0.015, 0.07)), float(rng.uniform(0.6, 0.85)))
     for tile, spot, turn in zip(chosen, placed, turns):
-        sprite, alpha = tile_picture(rng, (tile[0], tile[1]), long_side, style_face, spinner)
+        sprite, alpha = tile_picture(
+            rng, (tile[0], tile[1]), long_side, style_face, spinner, highest=highest, divider=divider
+        )
         # draw only the tile's own part of the scene
         reach = math.ceil(math.hypot(sprite_w, sprite_h) / 2) + 2
         x0, y0 = max(0, int(spot.centre[0]) - reach), max(0, int(spot.centre[1]) - reach)
@@ -554,6 +580,7 @@ def render(
         noise=round(noise, 2),
         quality=quality,
         tile_fraction=round(fraction, 3),
+        divider=(round(divider[0], 3), round(divider[1], 3)),
     )
     return Synthetic(
         jpeg=encoded.tobytes(),

@@ -101,7 +101,7 @@ def test_every_box_holds_a_tile_and_every_tile_lies_in_its_box() -> None:
 def test_a_half_shows_as_many_separate_pips_as_its_number(value: int) -> None:
     for side in (40, 120):
         canvas = np.full((side, side, 3), 255, np.uint8)
-        draw_half(canvas, value, 0, 0, side, (0, 0, 0))
+        draw_half(canvas, value, 0, 0, side, (0, 0, 0), highest=12 if value <= 12 else 18)
         ink = np.where(canvas.max(axis=2) < 128, 255, 0).astype(np.uint8)
         assert dots(ink) == value == len(pip_centres(value))
         # no pip touches the half's rim, where the divider or the tile's edge would swallow it
@@ -113,7 +113,8 @@ def test_a_half_shows_as_many_separate_pips_as_its_number(value: int) -> None:
 @pytest.mark.parametrize("tile", [(0, 12), (5, 9), (11, 7), (6, 6)])
 def test_a_drawn_tile_shows_its_label_in_each_half(tile: tuple[int, int], face: str) -> None:
     rng = np.random.default_rng(0)
-    sprite, alpha = tile_picture(rng, tile, 160.0, face, spinner=False)
+    # the thickest, longest middle bar the photos get: it must not swallow a pip
+    sprite, alpha = tile_picture(rng, tile, 160.0, face, spinner=False, divider=(0.07, 0.85))
     inside = cv2.erode((alpha > 0.99).astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
     face_colour = np.median(sprite[inside], axis=0)
     # a pip is whatever colour lies far from the face's: black, coloured, or white on a dark face
