@@ -19,8 +19,9 @@ import numpy.typing as npt
 
 Image = npt.NDArray[np.uint8]
 
-BAR_TO_WIDTH = 0.88
-"""A middle bar's length over the tile's width (0.85 to 0.95 on the sets photographed)."""
+BAR_TO_WIDTH = 0.8
+"""A middle bar's length over the tile's width, the first guess (0.7 to 0.95 on real and drawn sets) before
+the width is measured on the face itself."""
 
 HALF = 96
 """The side of a half, in pixels, once turned upright and resized: dots of a 12 half are about 14 px here."""
@@ -28,37 +29,49 @@ HALF = 96
 
 @dataclass(frozen=True)
 class Bar:
-    """A middle line: its centre, its length and thickness (working pixels), its direction in degrees."""
+    """A middle line: its centre, its length and thickness (working pixels), its direction in degrees, and the
+    width of the tile around it."""
 
     cx: float
     cy: float
     length: float
     thickness: float
     angle: float
+    width: float = 0.0
+    """The tile's width (the bar's length across the face); 0 until measured: then the first guess."""
+    joined: bool = False
+    """Whether the bar is two pieces joined across a gap (a spinner's, or a seam's between two tiles)."""
 
     @property
     def tile_width(self) -> float:
-        return self.length / BAR_TO_WIDTH
+        return self.width or self.length / BAR_TO_WIDTH
 
     def corners(self) -> npt.NDArray[np.float32]:
-        """The tile's four corners: the bar's length across, two tile widths along its normal."""
+        """The tile's four corners: its width across, two widths along the bar's normal."""
         width = self.tile_width
         rect = ((self.cx, self.cy), (width, 2 * width + self.thickness), self.angle)
         return np.asarray(cv2.boxPoints(rect), dtype=np.float32)
 
+    def ends(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        theta = np.deg2rad(self.angle)
+        along = np.array([np.cos(theta), np.sin(theta)]) * self.length / 2
+        centre = np.array([self.cx, self.cy])
+        return centre - along, centre + along
+
 
 def find_bars(rgb: Image) -> list[Bar]:
-    """Every thin dark stripe that could be a tile's middle line."""
+    """Every thin dark stripe that could be a tile's middle line, its pieces joined again where a brass spinner
+    or a glare spot cuts it in two."""
     value = rgb.max(axis=2)
     height, width = value.shape
     block = (max(height, width) // 25) | 1
     dark = cv2.adaptiveThreshold(value, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 40)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    shortest = max(height, width) / 40
-    bars: list[Bar] = []
+    shortest = max(height, width) / 60
+    pieces: list[Bar] = []
     for index in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[index])
-        if area < 20 or max(w, h) < shortest:
+        if area < 6 or max(w, h) < shortest / 3:
             continue
         ys, xs = np.nonzero(labels[y : y + h, x : x + w] == index)
         points = np.stack([xs + x, ys + y], axis=1).astype(np.float32)
@@ -66,28 +79,135 @@ def find_bars(rgb: Image) -> list[Bar]:
         # the rectangle's first side is rw at `angle`; make the angle the bar's own direction
         if rw < rh:
             rw, rh, angle = rh, rw, angle + 90
-        if rw < shortest or rw / max(rh, 1.0) < 4 or area / (rw * rh + 1) < 0.5:
+        if rw / max(rh, 1.0) < 4 or area / (rw * max(rh, 1.0) + 1) < 0.5:
             continue
-        bars.append(Bar(cx, cy, rw, max(rh, 1.0), angle))
-    return bars
+        pieces.append(Bar(cx, cy, rw, max(rh, 1.0), angle % 180))
+    whole = [bar for bar in pieces if bar.length >= shortest]
+    joined = [bar for bar in _pairs(pieces) if bar.length >= shortest]
+    return whole + joined
 
 
-def upright(rgb: Image, bar: Bar) -> Image:
-    """The tile turned so its bar lies flat across the middle, resized to HALF wide and 2 HALF tall."""
-    scale = HALF / bar.tile_width
+def _pairs(pieces: list[Bar]) -> list[Bar]:
+    """Every two pieces that could be one line cut in two: same direction, on one line, a short gap between.
+
+    Two touching tiles' bars in a row look the same, so the joined line is only a candidate beside its pieces:
+    the tile's measured width decides (:func:`read_tile`)."""
+    if len(pieces) < 2:
+        return []
+    centres = np.array([[bar.cx, bar.cy] for bar in pieces])
+    lengths = np.array([bar.length for bar in pieces])
+    angles = np.array([bar.angle for bar in pieces])
+    joined: list[Bar] = []
+    for index, bar in enumerate(pieces):
+        near = np.hypot(*(centres - centres[index]).T) < (lengths + bar.length) * 0.8
+        turn = np.abs(angles - bar.angle) % 180
+        near &= np.minimum(turn, 180 - turn) <= 6
+        near[: index + 1] = False
+        for other in np.nonzero(near)[0]:
+            if (pair := _join(bar, pieces[int(other)])) is not None:
+                joined.append(pair)
+    return joined
+
+
+def _join(bar: Bar, piece: Bar) -> Bar | None:
+    theta = np.deg2rad(bar.angle)
+    along = np.array([np.cos(theta), np.sin(theta)])
+    normal = np.array([-along[1], along[0]])
+    offset = np.array([piece.cx - bar.cx, piece.cy - bar.cy])
+    if abs(float(offset @ normal)) > 1.5 * max(bar.thickness, piece.thickness):
+        return None
+    # where the piece's ends fall along the bar's line, the bar's centre at 0
+    reach = float(offset @ along)
+    low, high = min(-bar.length / 2, reach - piece.length / 2), max(bar.length / 2, reach + piece.length / 2)
+    gap = (high - low) - bar.length - piece.length
+    if gap < 0 or gap > 0.35 * (high - low) or piece.thickness > 2 * bar.thickness + 2:
+        return None
+    centre = np.array([bar.cx, bar.cy]) + along * (low + high) / 2
+    thickness = max(bar.thickness, piece.thickness)
+    return Bar(float(centre[0]), float(centre[1]), high - low, thickness, bar.angle, joined=True)
+
+
+def _warp(rgb: Image, bar: Bar, width: float, side: int) -> Image:
+    """The tile ``width`` photo pixels wide around a bar, turned so the bar lies flat across the middle, resized
+    to ``side`` wide and 2 ``side`` tall."""
     theta = np.deg2rad(bar.angle)
     along = np.array([np.cos(theta), np.sin(theta)])  # the bar's direction in the photo
     normal = np.array([-np.sin(theta), np.cos(theta)])
     centre = np.array([bar.cx, bar.cy])
     # three points of the photo and where they go in the upright tile
-    source = np.array([centre, centre + along * bar.tile_width / 2, centre + normal * bar.tile_width], dtype=np.float32)
-    target = np.array([[HALF / 2, HALF], [HALF, HALF], [HALF / 2, 2 * HALF]], dtype=np.float32)
-    del scale
+    source = np.array([centre, centre + along * width / 2, centre + normal * width], dtype=np.float32)
+    target = np.array([[side / 2, side], [side, side], [side / 2, 2 * side]], dtype=np.float32)
     matrix = cv2.getAffineTransform(source, target)
     return np.asarray(
-        cv2.warpAffine(rgb, matrix, (HALF, 2 * HALF), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE),
+        cv2.warpAffine(rgb, matrix, (side, 2 * side), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE),
         dtype=np.uint8,
     )
+
+
+def upright(rgb: Image, bar: Bar) -> Image:
+    """The tile turned so its bar lies flat across the middle, resized to HALF wide and 2 HALF tall."""
+    return _warp(rgb, bar, bar.tile_width, HALF)
+
+
+LOOK = 128
+"""The side of the wide view a tile's width is measured on."""
+
+WIDEST = 0.55
+"""The shortest a bar can be against its tile's width: the wide view reaches this far."""
+
+
+def _light(view: Image) -> npt.NDArray[np.bool_]:
+    """Where a view shows a light face: near the face's own brightness, and grey-ish."""
+    hsv = cv2.cvtColor(view, cv2.COLOR_RGB2HSV)
+    value = hsv[..., 2].astype(np.float32)
+    return np.asarray((value > 0.82 * float(np.percentile(value, 90))) & (hsv[..., 1] < 90))
+
+
+def measure(rgb: Image, bar: Bar) -> Bar | None:
+    """The bar with its tile's width measured on the face beside it, or None when it is no tile's middle line:
+    its face stops before the bar's ends, or the bar is two bars in a row with a seam between two tiles."""
+    guess = bar.length / WIDEST
+    view = _warp(rgb, bar, guess, LOOK)
+    half_bar = bar.length / guess * LOOK / 2
+    # the rows right beside the bar: the dots of a 12 come within a few pixels of it
+    off = bar.thickness / guess * LOOK / 2 + 1.5
+    band = 3
+    light = _light(view)
+    rows = np.r_[LOOK - off - band : LOOK - off, LOOK + off + 1 : LOOK + off + band + 1].astype(int)
+    columns = light[rows].mean(axis=0) > 0.5
+    middle = LOOK // 2
+    # from each end of the bar outwards, the face runs on to the tile's edge
+    left_end, right_end = int(middle - half_bar), int(np.ceil(middle + half_bar))
+    left = left_end
+    while left > 0 and columns[left - 1]:
+        left -= 1
+    right = right_end
+    while right < LOOK - 1 and columns[right + 1]:
+        right += 1
+    open_left, open_right = left == 0, right == LOOK - 1
+    if open_left and open_right:  # a table as light as the face: no edge to see, the usual ratio
+        width = bar.length / BAR_TO_WIDTH
+    else:
+        # a bar lies across the middle of its tile, so one edge seen gives the other; where both are seen
+        # they must agree (a piece of a bar cut by a spinner lies to one side)
+        if not open_left and not open_right and abs((left + right) / 2 - middle) > 0.08 * (right - left):
+            return None
+        reach = (middle - left) if open_right else (right + 1 - middle) if open_left else (right + 1 - left) / 2
+        width = 2 * reach * guess / LOOK
+    if width < bar.length * 0.9:
+        return None
+    # a bar nearly as long as the face is wide: the rounded edge darkens the last columns
+    width = max(width, bar.length / 0.97)
+    # two pieces in a row: the gap is a spinner, or the seam between two touching tiles; a seam is a thin dark
+    # line that runs on along their length with the faces light either side, where a spinner is round and a dot
+    # darkens its neighbours too
+    if bar.joined:
+        along = np.arange(int(LOOK + off + 0.24 * LOOK), int(LOOK + 0.85 * LOOK * width / guess))
+        rows = light[np.r_[2 * LOOK - along, along].clip(0, 2 * LOOK - 1)]
+        seam = ~rows[:, middle - 1 : middle + 2].all(axis=1) & rows[:, middle - 6] & rows[:, middle + 6]
+        if seam.mean() > 0.4:
+            return None
+    return Bar(bar.cx, bar.cy, bar.length, bar.thickness, bar.angle, width, bar.joined)
 
 
 DOT_CONTRAST = 0.5
@@ -156,6 +276,10 @@ def count_dots(half: Image) -> int:
 
 def read_tile(rgb: Image, bar: Bar) -> Reading | None:
     """The tile around a bar, or None when the bar's two sides do not look like a tile's face."""
+    measured = measure(rgb, bar)
+    if measured is None:
+        return None
+    bar = measured
     tile = upright(rgb, bar)
     top, bottom = _halves(tile, bar)
     top_face, bottom_face = _face_mask(top), _face_mask(bottom)
