@@ -323,7 +323,7 @@ def read_tiles(rgb: Image) -> list[Reading]:
     if len(kept) >= 3:
         # the tiles of one hand are of one set, so one size: a reading far from the others' width is a piece of
         # something (half a bar cut by glare, a stripe on a dot), and may have hidden the real tile
-        typical = float(np.median([reading.bar.tile_width for reading in kept]))
+        typical = _typical_width(kept)
         kept = _once([reading for reading in readings if _alike(reading.bar.tile_width, typical)])
     # a dot touching the bar makes one blob of them that is no stripe: once the tiles found tell how thick a bar
     # is, the blobs thicker than that (the dots) are taken away and the stripes looked for again
@@ -331,7 +331,7 @@ def read_tiles(rgb: Image) -> list[Reading]:
     size = int(2 * thickness + 3)
     blobs = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     thin = cv2.subtract(dark, blobs)
-    typical = float(np.median([reading.bar.tile_width for reading in kept]))
+    typical = _typical_width(kept)
     more = [
         reading
         for bar in find_bars(np.asarray(thin, np.uint8))
@@ -340,6 +340,12 @@ def read_tiles(rgb: Image) -> list[Reading]:
         and _alike(reading.bar.tile_width, typical)
     ]
     return _once(kept + more) if more else kept
+
+
+def _typical_width(readings: list[Reading]) -> float:
+    """The width of the middle tile by width: one of the tiles' own, so at least it is alike to itself."""
+    widths = sorted(reading.bar.tile_width for reading in readings)
+    return widths[(len(widths) - 1) // 2]
 
 
 def _alike(width: float, typical: float) -> bool:
