@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live bench-hosted typecheck clean mutate screenshots fuzz
+.PHONY: run test lint install translations messages upgrade-db bench bench-web bench-scale bench-live bench-hosted bench-photo typecheck clean mutate screenshots fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -87,6 +87,11 @@ bench-live: translations
 # of its table, errors, CPU per 1,000 phones per minute; then the phone count at which p99 passes 3 s
 bench-hosted: translations
 	$(BIN)/python scripts/bench_hosted.py
+
+# the photo counter (issue 27) on the development photos (../shared/photos-dev) and 200 synthetic ones, one core:
+# exact-total %, mean error, tiles right, seconds per photo, peak memory; BENCH_PHOTO_ARGS="--n 40 --failures DIR"
+bench-photo: install
+	$(BIN)/python scripts/bench_photo.py $(BENCH_PHOTO_ARGS)
 
 # the main screens at 360 px, light and dark, English and Czech, into docs/screenshots/ (README shows them)
 screenshots: translations

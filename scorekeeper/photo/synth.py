@@ -86,6 +86,8 @@ class Style:
     """JPEG quality."""
     tile_fraction: float
     """A tile's long side as a share of the photo's short side."""
+    divider: tuple[float, float]
+    """The middle bar's thickness and length as shares of a tile's width."""
 
 
 @dataclass(frozen=True)
@@ -141,23 +143,32 @@ def pip_centres(value: int) -> list[tuple[float, float]]:
     return column(lo, side) + column(mid, middle) + column(hi, side)
 
 
-def pip_radius(value: int) -> float:
-    """A pip's radius as a share of the half's side: big dots for few pips, small ones when 4-6 share a column."""
-    return 0.095 if value <= 6 else 0.08 if value <= 9 else 0.065 if value <= 12 else 0.05
+def pip_radius(highest: int) -> float:
+    """A pip's radius as a share of the half's side. A set prints every pip the same size, as big as its largest
+    number leaves room for: big on a double-6, smaller on a double-12 (12 = 4-4-4), smaller still on double-15/18.
+    """
+    return 0.1 if highest <= 6 else 0.078 if highest <= 12 else 0.055
 
 
 def draw_half(
-    canvas: Image, value: int, left: float, top: float, side: float, colour: tuple[int, int, int] | None
+    canvas: Image,
+    value: int,
+    left: float,
+    top: float,
+    side: float,
+    colour: tuple[int, int, int] | None,
+    highest: int = 12,
 ) -> None:
     """Draw the pips of one half (a ``side``-pixel square at ``left``, ``top``) onto a BGR ``canvas``.
 
-    ``colour`` is the pips' RGB colour; None means the coloured set's colour for ``value``.
+    ``colour`` is the pips' RGB colour; None means the coloured set's colour for ``value``. ``highest`` is the
+    set's highest double, which sets the pips' size.
     """
     rgb = PIP_RGB.get(value, (0, 0, 0)) if colour is None else colour
     bgr = (rgb[2], rgb[1], rgb[0])
     # subpixel centres (shift=4): small pips on small tiles stay round and where they belong
     scale = 16
-    radius = max(1, round(pip_radius(value) * side * scale))
+    radius = max(1, round(pip_radius(highest) * side * scale))
     for x, y in pip_centres(value):
         centre = (round((left + x * side) * scale), round((top + y * side) * scale))
         cv2.circle(canvas, centre, radius, bgr, -1, cv2.LINE_AA, 4)
@@ -268,12 +279,32 @@ def _background(rng: np.random.Generator, kind: Background, height: int, width: 
     return _clip(surface)
 
 
-def _tile_sprite(
-    rng: np.random.Generator, tile: Tile, long_side: float, face: Face, spinner: bool
+_PAD = 2
+"""Pixels of margin round a tile's picture."""
+_CORNER = 0.09
+"""A tile's corner radius as a share of its width."""
+
+
+def tile_outline(long_side: float) -> Floats:
+    """The rounded outline of a tile's picture (:func:`tile_picture`) in its pixels, as float (x, y) points."""
+    return np.asarray(_rounded_rect(long_side / 2, long_side, _CORNER * long_side / 2), np.float64) / 16 + _PAD
+
+
+def tile_picture(
+    rng: np.random.Generator,
+    tile: Tile,
+    long_side: float,
+    face: Face,
+    spinner: bool,
+    *,
+    highest: int = 12,
+    divider: tuple[float, float] = (0.04, 0.72),
 ) -> tuple[Image, Floats]:
-    """One tile drawn upright (halves top and bottom) on its own: its BGR picture and its alpha in 0..1."""
+    """One tile drawn upright on its own, ``tile[0]`` on top: its BGR picture (``long_side`` tall, 2 px of margin
+    round it) and its alpha in 0..1. ``divider`` is the middle bar's thickness and length as shares of the tile's
+    width (engraved hairlines to thick painted bars)."""
     width, height = long_side / 2, long_side
-    pad = 2
+    pad = _PAD
     canvas_w, canvas_h = math.ceil(width) + 2 * pad, math.ceil(height) + 2 * pad
     if face == "dark":
         face_bgr = tuple(float(c) for c in rng.choice([(25, 25, 25), (60, 25, 15), (20, 45, 20)]))
@@ -285,7 +316,7 @@ def _tile_sprite(
     edge_bgr = tuple(c * 0.72 for c in face_bgr)
     sprite = np.zeros((canvas_h, canvas_w, 3), np.uint8)
     alpha = np.zeros((canvas_h, canvas_w), np.uint8)
-    radius = 0.09 * width
+    radius = _CORNER * width
     outline = _rounded_rect(width, height, radius) + pad * 16
     cv2.fillPoly(alpha, [outline], 255, cv2.LINE_AA, 4)
     cv2.fillPoly(sprite, [outline], edge_bgr, cv2.LINE_AA, 4)
@@ -293,13 +324,17 @@ def _tile_sprite(
     rim = max(1.0, 0.035 * width)
     cv2.fillPoly(sprite, [_rounded_rect(width, height, radius, rim) + pad * 16], face_bgr, cv2.LINE_AA, 4)
     half = width - 2 * rim
-    draw_half(sprite, tile[0], pad + rim, pad + rim, half, pips)
-    draw_half(sprite, tile[1], pad + rim, pad + height / 2 + (height / 2 - rim - half), half, pips)
-    divider = pips if pips is not None else (30, 30, 30)
-    thick = max(1, round(0.025 * width))
+    draw_half(sprite, tile[0], pad + rim, pad + rim, half, pips, highest)
+    draw_half(sprite, tile[1], pad + rim, pad + height / 2 + rim, half, pips, highest)
+    bar = pips if pips is not None else (25, 25, 25)
+    thickness, length = divider
     y = round((pad + height / 2) * 16)
-    x0, x1 = round((pad + 0.14 * width) * 16), round((pad + 0.86 * width) * 16)
-    cv2.line(sprite, (x0, y), (x1, y), divider[::-1], thick, cv2.LINE_AA, 4)
+    y0, y1 = (
+        round((pad + height / 2 - thickness * width / 2) * 16),
+        round((pad + height / 2 + thickness * width / 2) * 16),
+    )
+    x0, x1 = round((pad + (1 - length) / 2 * width) * 16), round((pad + (1 + length) / 2 * width) * 16)
+    cv2.rectangle(sprite, (x0, y0), (x1, y1), bar[::-1], -1, cv2.LINE_AA, 4)
     if spinner:  # the brass rivet many sets have in the middle: not a pip
         centre = (round((pad + width / 2) * 16), y)
         cv2.circle(sprite, centre, round(0.07 * width * 16), (40, 150, 190), -1, cv2.LINE_AA, 4)
@@ -388,6 +423,18 @@ def _photo_size(rng: np.random.Generator) -> tuple[int, int]:
     return (long_side, short_side) if rng.uniform() < 0.6 else (short_side, long_side)
 
 
+def choose_style(seed: int) -> tuple[Background, Face, Layout]:
+    """The table, the faces and the layout of seed's photo: from a stream of their own, so that what a set of
+    seeds covers can be listed without drawing it. Black and coloured pips 45 % each, dark faces 10 %."""
+    rng = np.random.default_rng([seed, 1])
+    faces: tuple[Face, ...] = ("black", "coloured") * 9 + ("dark",) * 2
+    return (
+        BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))],
+        faces[int(rng.integers(0, len(faces)))],
+        LAYOUTS[int(rng.integers(0, len(LAYOUTS)))],
+    )
+
+
 def render(
     seed: int,
     *,
@@ -411,12 +458,10 @@ def render(
     count = int(rng.integers(1, 19)) if tiles is None else len(tiles)
     chosen = _choose_tiles(rng, count, highest) if tiles is None else [tuple(t) for t in tiles]
     count = len(chosen)
-    faces: tuple[Face, ...] = ("black", "coloured") * 9 + ("dark",) * 2
-    style_face = face or faces[int(rng.integers(0, len(faces)))]
-    style_background = background or BACKGROUNDS[int(rng.integers(0, len(BACKGROUNDS)))]
-    style_layout = layout or LAYOUTS[int(rng.integers(0, len(LAYOUTS)))]
-    if count == 1:
-        style_layout = layout or "scatter"
+    chosen_background, chosen_face, chosen_layout = choose_style(seed)
+    style_face = face or chosen_face
+    style_background = background or chosen_background
+    style_layout = layout or (chosen_layout if count > 1 else "scatter")
 
     # the scene is drawn at no more than RENDER_LONG_SIDE, then enlarged
     factor = min(1.0, RENDER_LONG_SIDE / max(photo_w, photo_h))
@@ -438,27 +483,40 @@ def render(
     long_side = fraction * short
 
     scene = _background(rng, style_background, scene_h, scene_w)
-    corners = [_corners(p, long_side) for p in placed]
+    # each tile's picture turns about its centre onto its spot; its rounded outline turned the same way gives
+    # the label's box exactly (the corners of a sharp rectangle would make it a little too big)
+    outline = tile_outline(long_side)
+    sprite_w, sprite_h = math.ceil(long_side / 2) + 2 * _PAD, math.ceil(long_side) + 2 * _PAD
+    turns = []
+    outlines = []
+    for spot in placed:
+        matrix = cv2.getRotationMatrix2D((sprite_w / 2, sprite_h / 2), spot.angle, 1.0)
+        matrix[0, 2] += spot.centre[0] - sprite_w / 2
+        matrix[1, 2] += spot.centre[1] - sprite_h / 2
+        turns.append(matrix)
+        outlines.append((outline @ matrix[:, :2].T + matrix[:, 2]).astype(np.float32))
 
     # shadows: every tile's outline shifted away from the light, soft, darkening the table under it
     shadow: Floats = np.zeros((scene_h, scene_w), np.float32)
     offset = rng.uniform(0.02, 0.07, 2) * long_side * rng.choice([-1, 1], 2)
-    for quad in corners:
-        cv2.fillPoly(shadow, [(quad + offset).round().astype(np.int32)], 1.0, cv2.LINE_AA)
+    for points in outlines:
+        cv2.fillPoly(shadow, [((points + offset) * 16).round().astype(np.int32)], 1.0, cv2.LINE_AA, 4)
     shadow = cv2.GaussianBlur(shadow, (0, 0), max(0.5, 0.04 * long_side))
     scene *= (1 - rng.uniform(0.3, 0.6) * shadow)[..., None]
 
-    spinner = bool(rng.uniform() < 0.35)
-    for tile, spot in zip(chosen, placed):
-        sprite, alpha = _tile_sprite(rng, (tile[0], tile[1]), long_side, style_face, spinner)
-        sh, sw = alpha.shape
-        # turn the sprite about its centre onto the spot, drawing only the tile's own part of the scene
-        matrix = cv2.getRotationMatrix2D((sw / 2, sh / 2), spot.angle, 1.0)
-        reach = math.ceil(math.hypot(sw, sh) / 2) + 2
+    spinner = bool(rng.uniform() < 0.25)
+    divider = (float(rng.uniform(0.015, 0.07)), float(rng.uniform(0.6, 0.85)))
+    for tile, spot, turn in zip(chosen, placed, turns):
+        sprite, alpha = tile_picture(
+            rng, (tile[0], tile[1]), long_side, style_face, spinner, highest=highest, divider=divider
+        )
+        # draw only the tile's own part of the scene
+        reach = math.ceil(math.hypot(sprite_w, sprite_h) / 2) + 2
         x0, y0 = max(0, int(spot.centre[0]) - reach), max(0, int(spot.centre[1]) - reach)
         x1, y1 = min(scene_w, int(spot.centre[0]) + reach), min(scene_h, int(spot.centre[1]) + reach)
-        matrix[0, 2] += spot.centre[0] - sw / 2 - x0
-        matrix[1, 2] += spot.centre[1] - sh / 2 - y0
+        matrix = turn.copy()
+        matrix[0, 2] -= x0
+        matrix[1, 2] -= y0
         size = (x1 - x0, y1 - y0)
         turned = cv2.warpAffine(sprite, matrix, size, flags=cv2.INTER_LINEAR).astype(np.float32)
         cover = cv2.warpAffine(alpha, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
@@ -489,7 +547,7 @@ def render(
         dst = src + pull * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
         matrix_p = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
         scene = cv2.warpPerspective(scene, matrix_p, (scene_w, scene_h), borderMode=cv2.BORDER_REFLECT)
-        corners = [cv2.perspectiveTransform(q[None], matrix_p)[0] for q in corners]
+        outlines = [cv2.perspectiveTransform(points[None], matrix_p)[0] for points in outlines]
 
     blur = float(rng.choice([0.0, 0.0, rng.uniform(0.4, 1.0), rng.uniform(1.0, 2.0)]))
     if blur > 0:
@@ -506,8 +564,8 @@ def render(
 
     sx, sy = photo_w / scene_w, photo_h / scene_h
     boxes = []
-    for quad in corners:
-        xs, ys = quad[:, 0] * sx, quad[:, 1] * sy
+    for points in outlines:
+        xs, ys = points[:, 0] * sx, points[:, 1] * sy
         left, top = max(0, math.floor(xs.min())), max(0, math.floor(ys.min()))
         right, bottom = min(photo_w, math.ceil(xs.max())), min(photo_h, math.ceil(ys.max()))
         boxes.append((left, top, right - left, bottom - top))
@@ -522,6 +580,7 @@ def render(
         noise=round(noise, 2),
         quality=quality,
         tile_fraction=round(fraction, 3),
+        divider=(round(divider[0], 3), round(divider[1], 3)),
     )
     return Synthetic(
         jpeg=encoded.tobytes(),
