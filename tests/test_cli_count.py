@@ -12,6 +12,8 @@ import pytest
 from PIL import Image
 
 from scorekeeper.cli import main
+from scorekeeper.photo import count_pips
+from scorekeeper.photo.synth import render
 from tests.web.test_count_photo import dev_photo, plain_table
 
 
@@ -31,6 +33,19 @@ def test_the_tiles_and_the_total_are_printed(capsys: pytest.CaptureFixture[str])
     for line, (a, b) in zip(lines, answer["tiles"], strict=False):
         assert line.split()[:2] == [f"{a}-{b}", str(a + b)]
     assert lines[-1].startswith(f"Total: {answer['total']} pips")
+
+
+def test_a_synthetic_hand_prints_each_tile_and_the_total(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Never skipped: a drawn hand, printed as the counter reads it."""
+    drawn = render(27, width=1200, tiles=((12, 5), (6, 3), (9, 9), (4, 0)), face="black", background="cloth")
+    path = tmp_path / "hand.jpg"
+    path.write_bytes(drawn.jpeg)
+    reading = count_pips(drawn.jpeg)
+    status, out, err = counted(capsys, str(path))
+    assert status == 0 and not err
+    lines = out.splitlines()
+    assert reading.tiles and [line.split()[0] for line in lines[:-1]] == [f"{a}-{b}" for a, b in reading.tiles]
+    assert lines[-1].startswith(f"Total: {reading.total} pips in {len(reading.tiles)} tile")
 
 
 def test_json_is_what_the_api_answers(capsys: pytest.CaptureFixture[str]) -> None:

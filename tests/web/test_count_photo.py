@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from PIL import Image
 
 from scorekeeper import photo
+from scorekeeper.photo.synth import render
 from scorekeeper.app import ROOT
 from scorekeeper.uploads import MAX_PHOTO_BYTES, PHOTO_BODY
 
@@ -87,6 +88,23 @@ def test_a_photo_of_tiles_answers_its_tiles_boxes_and_total(client: FlaskClient)
     assert body["total"] == sum(a + b for a, b in body["tiles"])
     for x, y, w, h in body["boxes"]:
         assert 0 <= x < x + w <= body["width"] and 0 <= y < y + h <= body["height"]
+
+
+def test_a_synthetic_hand_is_answered_as_the_counter_counts_it(client: FlaskClient) -> None:
+    """Never skipped: a drawn hand of four tiles, its answer the counter's own reading, its boxes where tiles lie."""
+    drawn = render(27, width=1200, tiles=((12, 5), (6, 3), (9, 9), (4, 0)), face="black", background="cloth")
+    counted = photo.count_pips(drawn.jpeg, highest=12)
+    response = send(client, drawn.jpeg, set="12")
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "total": counted.total,
+        "tiles": [list(t) for t in counted.tiles],
+        "boxes": [list(b) for b in counted.boxes],
+        "set": 12,
+        "width": drawn.width,
+        "height": drawn.height,
+    }
+    assert counted.tiles
 
 
 def test_the_set_sent_is_the_set_answered(client: FlaskClient) -> None:
