@@ -18,8 +18,8 @@ from flask.testing import FlaskClient
 from PIL import Image
 
 from scorekeeper import photo
-from scorekeeper.photo.synth import render
 from scorekeeper.app import ROOT
+from scorekeeper.photo.synth import render
 from scorekeeper.uploads import MAX_PHOTO_BYTES, PHOTO_BODY
 
 from .helpers import hosted_app
