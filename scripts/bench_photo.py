@@ -243,6 +243,17 @@ def print_breakdown(results: list[Result]) -> None:
     for result in results:
         for trait, value in result.photo.traits.items():
             groups[trait][value].append(result)
+    plain = [
+        r
+        for r in results
+        if r.photo.traits.get("spinner") == "no"
+        and r.photo.traits.get("glare") == "no"
+        and r.photo.traits.get("faces") != "dark"
+    ]
+    if plain:
+        exact = 100 * sum(r.exact for r in plain) / len(plain)
+        error = statistics.fmean(abs(r.total - r.expected_total) for r in plain)
+        print(f"\nwithout a spinner, a glare spot or dark faces: {exact:.0f} % exact, ±{error:.1f} (n={len(plain)})")
     print("\nsynthetic photos by how they were made (exact total, mean abs error, tiles right):")
     for trait, values in groups.items():
         cells = []

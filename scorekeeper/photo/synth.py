@@ -458,6 +458,8 @@ def render(
     count = int(rng.integers(1, 19)) if tiles is None else len(tiles)
     chosen = _choose_tiles(rng, count, highest) if tiles is None else [tuple(t) for t in tiles]
     count = len(chosen)
+    if not count:
+        raise ValueError("a photo needs at least one tile")
     chosen_background, chosen_face, chosen_layout = choose_style(seed)
     style_face = face or chosen_face
     style_background = background or chosen_background

@@ -142,3 +142,8 @@ def test_a_photo_is_drawn_in_the_style_its_seed_names(seed: int) -> None:
     background, face, layout = choose_style(seed)
     assert (photo.style.background, photo.style.face) == (background, face)
     assert photo.style.layout == (layout if len(photo.tiles) > 1 else "scatter")
+
+
+def test_a_photo_of_no_tiles_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one tile"):
+        render(1, tiles=[])
