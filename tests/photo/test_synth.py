@@ -147,3 +147,12 @@ def test_a_photo_is_drawn_in_the_style_its_seed_names(seed: int) -> None:
 def test_a_photo_of_no_tiles_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one tile"):
         render(1, tiles=[])
+
+
+@pytest.mark.parametrize("highest", [6, 15, 18])
+def test_a_photo_draws_its_tiles_from_the_set_asked(highest: int) -> None:
+    photo = render(8, highest=highest)
+    assert photo.highest == highest
+    assert all(0 <= half <= highest for tile in photo.tiles for half in tile)
+    # a double-6 set has 28 tiles; a hand of up to 18 still comes from it without repeats
+    assert len({tuple(sorted(tile)) for tile in photo.tiles}) == len(photo.tiles)
