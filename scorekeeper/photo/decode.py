@@ -25,6 +25,10 @@ WORK_SIDE = 1200
 about 60 px wide here, its dots 8 px, while one photo costs well under a second on one core."""
 
 
+UPSCALE_BELOW = 0.9
+"""A photo whose long side is under this share of WORK_SIDE is enlarged to it."""
+
+
 @dataclass(frozen=True)
 class Decoded:
     """The picture to work on and how it maps back to the photo as the player sees it (EXIF turned)."""
@@ -63,5 +67,10 @@ def decode(data: bytes, *, side: int = WORK_SIDE) -> Decoded:
     rgb = turned.convert("RGB")
     if max(rgb.size) > side:
         rgb.thumbnail((side, side), Image.Resampling.BILINEAR)
+    elif max(rgb.size) < side * UPSCALE_BELOW:
+        # a webcam's 640 px photo of many tiles: a bar 1-2 px thick vanishes in the thresholds; enlarged, the
+        # sizes the counter is tuned for hold for small photos too
+        factor = side / max(rgb.size)
+        rgb = rgb.resize((round(rgb.width * factor), round(rgb.height * factor)), Image.Resampling.BICUBIC)
     array = np.asarray(rgb, dtype=np.uint8)
     return Decoded(rgb=array, width=width, height=height, scale=width / array.shape[1])

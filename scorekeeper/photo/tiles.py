@@ -59,20 +59,28 @@ class Bar:
         return centre - along, centre + along
 
 
-def find_bars(rgb: Image) -> list[Bar]:
+def dark_parts(rgb: Image) -> Image:
+    """Where the picture is much darker than around it (255), in its brightest channel."""
+    value = rgb.max(axis=2)
+    block = (max(value.shape) // 25) | 1
+    return np.asarray(
+        cv2.adaptiveThreshold(value, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 40), np.uint8
+    )
+
+
+def find_bars(dark: Image) -> list[Bar]:
     """Every thin dark stripe that could be a tile's middle line, its pieces joined again where a brass spinner
     or a glare spot cuts it in two."""
-    value = rgb.max(axis=2)
-    height, width = value.shape
-    block = (max(height, width) // 25) | 1
-    dark = cv2.adaptiveThreshold(value, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 40)
+    height, width = dark.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     shortest = max(height, width) / 60
     pieces: list[Bar] = []
-    for index in range(1, count):
+    # a textured table makes thousands of specks: only blobs long enough, and thin for their box, are looked at
+    sides = np.maximum(stats[:, 2], stats[:, 3])
+    candidates = (stats[:, 4] >= 6) & (sides >= shortest / 3) & (stats[:, 4] <= 0.6 * sides * sides)
+    candidates[0] = False  # the label of everything not dark
+    for index in np.nonzero(candidates)[0]:
         x, y, w, h, area = (int(v) for v in stats[index])
-        if area < 6 or max(w, h) < shortest / 3:
-            continue
         ys, xs = np.nonzero(labels[y : y + h, x : x + w] == index)
         points = np.stack([xs + x, ys + y], axis=1).astype(np.float32)
         (cx, cy), (rw, rh), angle = cv2.minAreaRect(points)
@@ -94,17 +102,23 @@ def _pairs(pieces: list[Bar]) -> list[Bar]:
     the tile's measured width decides (:func:`read_tile`)."""
     if len(pieces) < 2:
         return []
-    centres = np.array([[bar.cx, bar.cy] for bar in pieces])
+    pieces = sorted(pieces, key=lambda bar: bar.cx)
+    xs = np.array([bar.cx for bar in pieces])
+    ys = np.array([bar.cy for bar in pieces])
     lengths = np.array([bar.length for bar in pieces])
     angles = np.array([bar.angle for bar in pieces])
     joined: list[Bar] = []
     for index, bar in enumerate(pieces):
-        near = np.hypot(*(centres - centres[index]).T) < (lengths + bar.length) * 0.8
-        turn = np.abs(angles - bar.angle) % 180
+        # the two pieces of one bar are alike in length: look only as far as a piece three times as long
+        reach = bar.length * 3.5
+        stop = int(np.searchsorted(xs, bar.cx + reach, side="right"))
+        window = slice(index + 1, stop)
+        near = np.hypot(xs[window] - bar.cx, ys[window] - bar.cy) < (lengths[window] + bar.length) * 0.8
+        turn = np.abs(angles[window] - bar.angle) % 180
         near &= np.minimum(turn, 180 - turn) <= 6
-        near[: index + 1] = False
+        near &= (lengths[window] > bar.length / 3) & (lengths[window] < bar.length * 3)
         for other in np.nonzero(near)[0]:
-            if (pair := _join(bar, pieces[int(other)])) is not None:
+            if (pair := _join(bar, pieces[index + 1 + int(other)])) is not None:
                 joined.append(pair)
     return joined
 
@@ -291,15 +305,34 @@ def read_tile(rgb: Image, bar: Bar) -> Reading | None:
     bottom_value = float(np.median(bottom.max(axis=2)[bottom_face]))
     thick = max(1, int(bar.thickness * HALF / bar.tile_width / 2))
     line = tile[HALF - thick : HALF + thick + 1, HALF // 4 : 3 * HALF // 4].max(axis=2)
-    if abs(top_value - bottom_value) > 35 or min(top_value, bottom_value) - float(np.median(line)) < 70:
+    if abs(top_value - bottom_value) > 35 or min(top_value, bottom_value) - float(np.percentile(line, 30)) < 60:
         return None
     return Reading(bar, (count_dots(top), count_dots(bottom)), face)
 
 
 def read_tiles(rgb: Image) -> list[Reading]:
     """Every tile found, once each: of two readings of one place, the one with the more face-like halves."""
-    readings = [reading for bar in find_bars(rgb) if (reading := read_tile(rgb, bar))]
-    readings.sort(key=lambda reading: -reading.face)
+    dark = dark_parts(rgb)
+    kept = _once([reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar))])
+    if not kept:
+        return kept
+    # a dot touching the bar makes one blob of them that is no stripe: once the tiles found tell how thick a bar
+    # is, the blobs thicker than that (the dots) are taken away and the stripes looked for again
+    thickness = float(np.median([reading.bar.thickness for reading in kept]))
+    size = int(2 * thickness + 3)
+    blobs = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    thin = cv2.subtract(dark, blobs)
+    more = [
+        reading
+        for bar in find_bars(np.asarray(thin, np.uint8))
+        if all(not _same_place(bar, other.bar) for other in kept) and (reading := read_tile(rgb, bar))
+    ]
+    return _once(kept + more) if more else kept
+
+
+def _once(readings: list[Reading]) -> list[Reading]:
+    """Of readings of one place, the one with the more face-like halves."""
+    readings = sorted(readings, key=lambda reading: -reading.face)
     kept: list[Reading] = []
     for reading in readings:
         if all(not _same_place(reading.bar, other.bar) for other in kept):

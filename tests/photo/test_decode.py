@@ -81,4 +81,13 @@ def test_exif_orientation_turns_the_photo_as_the_phone_showed_it() -> None:
     exif[0x0112] = 6  # stored sideways, shown turned a quarter
     picture = decode(_jpeg(image, exif=exif.tobytes()))
     assert (picture.width, picture.height) == (200, 400)
-    assert picture.rgb.shape[:2] == (400, 200)
+    height, width = picture.rgb.shape[:2]
+    assert height == 2 * width
+    assert picture.scale == pytest.approx(200 / width)
+
+
+def test_a_small_photo_is_enlarged_to_the_working_size_and_measured_in_its_own_pixels() -> None:
+    picture = decode(_jpeg(Image.new("RGB", (640, 480), "white")))
+    assert max(picture.rgb.shape[:2]) == WORK_SIDE
+    assert (picture.width, picture.height) == (640, 480)
+    assert picture.scale == pytest.approx(640 / WORK_SIDE)
