@@ -110,6 +110,7 @@ def traits(photo: Synthetic) -> dict[str, str]:
         "blur": "none" if style.blur == 0 else "<1 px" if style.blur < 1 else ">=1 px",
         "glare": "yes" if style.glare else "no",
         "perspective": "yes" if style.perspective else "no",
+        "tilted": "no" if not style.tilt else "<14 %" if style.tilt < 0.14 else ">=14 %",
         "spinner": "yes" if style.spinner else "no",
         "bar length": "<0.7 width" if style.divider[1] < 0.7 else "0.7-0.78" if style.divider[1] < 0.78 else ">=0.78",
         "bar thick": "<0.03 width" if style.divider[0] < 0.03 else "0.03-0.05" if style.divider[0] < 0.05 else ">=0.05",

@@ -77,6 +77,8 @@ class Style:
     layout: Layout
     spinner: bool
     perspective: bool
+    tilt: float
+    """How much shorter the far side of a tilted view is at each end (0 = not tilted)."""
     glare: bool
     blur: float
     """Gaussian blur sigma in pixels of the drawn scene (0 = sharp)."""
@@ -485,6 +487,7 @@ def render(
     long_side = fraction * short
 
     scene = _background(rng, style_background, scene_h, scene_w)
+    table = scene.copy()  # the bare table, to show where a tilted camera's view leaves the drawn scene
     # each tile's picture turns about its centre onto its spot; its rounded outline turned the same way gives
     # the label's box exactly (the corners of a sharp rectangle would make it a little too big)
     outline = tile_outline(long_side)
@@ -528,6 +531,7 @@ def render(
     # light: uneven over the table, and sometimes a glare spot (a lamp on the glossy faces)
     light = 1 + _smooth_noise(rng, scene_h, scene_w, 3) * rng.uniform(0.05, 0.25)
     scene *= light[..., None]
+    table *= light[..., None]
     glare = bool(rng.uniform() < 0.4)
     if glare:
         where = placed[int(rng.integers(0, count))].centre
@@ -540,16 +544,33 @@ def render(
         strength = rng.uniform(0.5, 1.0)
         scene += (255 - scene) * (spot_img * strength)[..., None]
 
-    # a little perspective: the camera not quite above the table (corners moved up to 3.5 % of the short side
-    # inwards; the table mirrored into the uncovered border, which no tile reaches: they keep 4 % away)
-    matrix_p: Floats = np.eye(3)
+    # perspective: the camera not quite above the table (each corner moved up to 3.5 % of the short side
+    # inwards), and on a quarter of the photos tilted towards one side (that side 8-20 % shorter at each end and
+    # up to 10 % nearer). The photo's border the scene no longer covers shows the bare table, mirrored.
+    # The tilt has a stream of its own (seed, 2), so adding it left every other draw of a seed as it was.
+    src = np.array([[0, 0], [scene_w, 0], [scene_w, scene_h], [0, scene_h]], np.float32)
+    dst = src.copy()
     perspective = bool(rng.uniform() < 0.6)
     if perspective:
-        src = np.array([[0, 0], [scene_w, 0], [scene_w, scene_h], [0, scene_h]], np.float32)
         pull = rng.uniform(0, 0.035, (4, 2)) * min(scene_w, scene_h)
-        dst = src + pull * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
-        matrix_p = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
-        scene = cv2.warpPerspective(scene, matrix_p, (scene_w, scene_h), borderMode=cv2.BORDER_REFLECT)
+        dst += pull * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
+    tilt_rng = np.random.default_rng([seed, 2])
+    tilt = float(tilt_rng.uniform(0.08, 0.2)) if tilt_rng.uniform() < 0.25 else 0.0
+    if tilt:
+        far = int(tilt_rng.integers(0, 4))  # the edge away from the camera: top, right, bottom, left
+        i, j = far, (far + 1) % 4
+        along = src[j] - src[i]
+        nearer = (np.array([scene_w / 2, scene_h / 2], np.float32) - (src[i] + src[j]) / 2) * 2
+        drop = float(tilt_rng.uniform(0, 0.1))
+        dst[i] += along * tilt + nearer * drop
+        dst[j] += -along * tilt + nearer * drop
+    if perspective or tilt:
+        matrix_p: Floats = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+        size = (scene_w, scene_h)
+        covered = cv2.warpPerspective(np.ones((scene_h, scene_w), np.float32), matrix_p, size)[..., None]
+        scene = cv2.warpPerspective(scene, matrix_p, size, borderMode=cv2.BORDER_REFLECT)
+        bare = cv2.warpPerspective(table, matrix_p, size, borderMode=cv2.BORDER_REFLECT)
+        scene = scene * covered + bare * (1 - covered)
         outlines = [cv2.perspectiveTransform(points[None], matrix_p)[0] for points in outlines]
 
     blur = float(rng.choice([0.0, 0.0, rng.uniform(0.4, 1.0), rng.uniform(1.0, 2.0)]))
@@ -578,6 +599,7 @@ def render(
         layout=style_layout,
         spinner=spinner,
         perspective=perspective,
+        tilt=round(tilt, 3),
         glare=glare,
         blur=round(blur, 2),
         noise=round(noise, 2),
