@@ -87,10 +87,11 @@ def find_bars(dark: Image) -> list[Bar]:
         # the rectangle's first side is rw at `angle`; make the angle the bar's own direction
         if rw < rh:
             rw, rh, angle = rh, rw, angle + 90
-        if rw / max(rh, 1.0) < 4 or area / (rw * max(rh, 1.0) + 1) < 0.5:
+        # a piece of a bar cut by a spinner is short for its thickness: pieces may be stubbier than bars
+        if rw / max(rh, 1.0) < 2.5 or area / (rw * max(rh, 1.0) + 1) < 0.5:
             continue
         pieces.append(Bar(cx, cy, rw, max(rh, 1.0), angle % 180))
-    whole = [bar for bar in pieces if bar.length >= shortest]
+    whole = [bar for bar in pieces if bar.length >= shortest and bar.length >= 4 * bar.thickness]
     joined = [bar for bar in _pairs(pieces) if bar.length >= shortest]
     return whole + joined
 
@@ -219,7 +220,9 @@ def measure(rgb: Image, bar: Bar) -> Bar | None:
         along = np.arange(int(LOOK + off + 0.24 * LOOK), int(LOOK + 0.85 * LOOK * width / guess))
         rows = light[np.r_[2 * LOOK - along, along].clip(0, 2 * LOOK - 1)]
         seam = ~rows[:, middle - 1 : middle + 2].all(axis=1) & rows[:, middle - 6] & rows[:, middle + 6]
-        if seam.mean() > 0.4:
+        # along the bar's own line a spinner fills the gap (brass, not face); between two tiles' bars lies face
+        line = light[LOOK - 1 : LOOK + 2, left_end:right_end].any(axis=0)
+        if seam.mean() > 0.4 or line.mean() > 0.05:
             return None
     return Bar(bar.cx, bar.cy, bar.length, bar.thickness, bar.angle, width, bar.joined)
 
@@ -332,7 +335,7 @@ def read_tiles(rgb: Image) -> list[Reading]:
 
 def _once(readings: list[Reading]) -> list[Reading]:
     """Of readings of one place, the one with the more face-like halves."""
-    readings = sorted(readings, key=lambda reading: -reading.face)
+    readings = sorted(readings, key=lambda reading: (not reading.bar.joined, -reading.face))
     kept: list[Reading] = []
     for reading in readings:
         if all(not _same_place(reading.bar, other.bar) for other in kept):
