@@ -3,11 +3,11 @@
 Twelve real photos are far too few to tune a counter to, so this draws as many as wanted: tiles as real sets
 look (rounded faces with a visible edge, a divider, sometimes a brass spinner, pips in the layouts of double-12
 and larger sets, black, coloured or white pips), laid on cloth, wood, glossy or cluttered tables, touching or
-scattered at any angle, then photographed badly: a little perspective, shadows, glare, uneven light, blur,
-noise and JPEG at 60-95 quality, 640 to 4,000 px on the long side.
+scattered at any angle, then photographed badly: a little perspective (a quarter of them tilted), shadows,
+glare, uneven light, blur, noise and JPEG at 60-95 quality, 640 to 4,000 px on the long side.
 
-Every photo is a pure function of its seed (one :class:`numpy.random.Generator`), so a benchmark on seeds
-0..N-1 means the same photos on every machine::
+Every photo is a pure function of its seed (numpy Generators seeded with it), so a benchmark on seeds 0..N-1
+means the same photos on every machine::
 
     >>> a, b = render(7), render(7)
     >>> a.jpeg == b.jpeg and a.tiles == b.tiles and len(a.tiles) == len(a.boxes)
