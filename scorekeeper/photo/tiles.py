@@ -316,21 +316,41 @@ def read_tile(rgb: Image, bar: Bar) -> Reading | None:
 def read_tiles(rgb: Image) -> list[Reading]:
     """Every tile found, once each: of two readings of one place, the one with the more face-like halves."""
     dark = dark_parts(rgb)
-    kept = _once([reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar))])
+    readings = [reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar))]
+    kept = _once(readings)
     if not kept:
         return kept
+    if len(kept) >= 3:
+        # the tiles of one hand are of one set, so one size: a reading far from the others' width is a piece of
+        # something (half a bar cut by glare, a stripe on a dot), and may have hidden the real tile
+        typical = _typical_width(kept)
+        kept = _once([reading for reading in readings if _alike(reading.bar.tile_width, typical)])
     # a dot touching the bar makes one blob of them that is no stripe: once the tiles found tell how thick a bar
     # is, the blobs thicker than that (the dots) are taken away and the stripes looked for again
     thickness = float(np.median([reading.bar.thickness for reading in kept]))
     size = int(2 * thickness + 3)
     blobs = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     thin = cv2.subtract(dark, blobs)
+    typical = _typical_width(kept)
     more = [
         reading
         for bar in find_bars(np.asarray(thin, np.uint8))
-        if all(not _same_place(bar, other.bar) for other in kept) and (reading := read_tile(rgb, bar))
+        if all(not _same_place(bar, other.bar) for other in kept)
+        and (reading := read_tile(rgb, bar))
+        and _alike(reading.bar.tile_width, typical)
     ]
     return _once(kept + more) if more else kept
+
+
+def _typical_width(readings: list[Reading]) -> float:
+    """The width of the middle tile by width: one of the tiles' own, so at least it is alike to itself."""
+    widths = sorted(reading.bar.tile_width for reading in readings)
+    return widths[(len(widths) - 1) // 2]
+
+
+def _alike(width: float, typical: float) -> bool:
+    """Whether a tile's width is near the hand's usual width (a little perspective allowed)."""
+    return 0.75 * typical <= width <= 1.33 * typical
 
 
 def _once(readings: list[Reading]) -> list[Reading]:

@@ -7,11 +7,13 @@ import io
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from PIL import Image
 
 from scorekeeper.photo import PhotoCount, count_pips
+from scorekeeper.photo.synth import render
 
 from .drawing import draw_hand
 
@@ -114,3 +116,18 @@ def test_a_dev_photo_turned_by_its_exif_counts_the_same() -> None:
     found = count_pips(out.getvalue())
     assert (found.width, found.height) == plain.size
     assert found.total == label["total_pips"]
+
+
+SYNTHETIC_EXACT = {"black": 8, "coloured": 10}
+"""Of twelve synthetic scattered hands (seeds 0-11, 1,600 px) per face, how many are read tile by tile."""
+
+
+@pytest.mark.parametrize("face", sorted(SYNTHETIC_EXACT))
+def test_synthetic_hands_read_tile_by_tile_at_least_as_often_as_measured(face: Literal["black", "coloured"]) -> None:
+    exact = 0
+    for seed in range(12):
+        hand = render(seed, face=face, layout="scatter", width=1600)
+        found = count_pips(hand.jpeg, highest=hand.highest)
+        exact += _multiset(found.tiles) == _multiset(hand.tiles)
+        assert _inside(found)
+    assert exact >= SYNTHETIC_EXACT[face]

@@ -91,3 +91,32 @@ def test_a_small_photo_is_enlarged_to_the_working_size_and_measured_in_its_own_p
     assert max(picture.rgb.shape[:2]) == WORK_SIDE
     assert (picture.width, picture.height) == (640, 480)
     assert picture.scale == pytest.approx(640 / WORK_SIDE)
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        Image.new("RGB", (1, 1), "white"),
+        Image.new("RGB", (3000, 2), "white"),
+        Image.new("L", (2, 900), 30),
+        Image.new("RGBA", (500, 400), (255, 255, 255, 0)),
+        Image.new("P", (300, 300)),
+        Image.new("I;16", (400, 300), 40000),
+        Image.new("1", (640, 480), 1),
+        Image.effect_noise((700, 500), 120),
+    ],
+    ids=["1 px", "a thin line", "grey sliver", "transparent", "palette", "16-bit", "1-bit", "noise"],
+)
+def test_odd_pictures_give_an_answer_or_a_reason_never_a_crash(image: Image.Image) -> None:
+    try:
+        found = count_pips(_png(image))
+    except PhotoError as error:
+        assert error.reason
+    else:
+        assert found.total >= 0
