@@ -446,18 +446,21 @@ def render(
     background: Background | None = None,
     face: Face | None = None,
     layout: Layout | None = None,
+    count: int | None = None,
 ) -> Synthetic:
     """A synthetic photo of domino tiles and its labels, the same for the same seed and arguments.
 
     ``width`` fixes the photo's long side (else 640-4,000 px), ``tiles`` the tiles drawn (else 1-18 different
-    tiles of a double-``highest`` set), and ``background``, ``face`` and ``layout`` the style (else chosen).
+    tiles of a double-``highest`` set, or ``count`` of them), and ``background``, ``face`` and ``layout`` the
+    style (else chosen).
     """
     rng = np.random.default_rng(seed)
     photo_w, photo_h = _photo_size(rng)
     if width is not None:
         scale = width / max(photo_w, photo_h)
         photo_w, photo_h = max(1, round(photo_w * scale)), max(1, round(photo_h * scale))
-    count = int(rng.integers(1, 19)) if tiles is None else len(tiles)
+    drawn = int(rng.integers(1, 19))  # drawn even when told, so the rest of the seed's photo stays the same
+    count = len(tiles) if tiles is not None else drawn if count is None else count
     chosen = _choose_tiles(rng, count, highest) if tiles is None else [tuple(t) for t in tiles]
     count = len(chosen)
     if not count:

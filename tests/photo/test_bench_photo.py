@@ -20,6 +20,8 @@ def test_the_benchmark_prints_its_figures_saves_the_set_and_draws_the_misses(tmp
             str(SCRIPT),
             "--n",
             "3",
+            "--singles",
+            "2",
             "--no-dev",
             "--save",
             str(tmp_path / "set"),
@@ -33,7 +35,8 @@ def test_the_benchmark_prints_its_figures_saves_the_set_and_draws_the_misses(tmp
     assert run.returncode == 0, run.stdout + run.stderr
     for figure in ("exact total", "mean abs error", "tiles right", "multi-tile exact", "max CPU s/photo", "peak RSS"):
         assert figure in run.stdout
-    assert "synthetic 3" in run.stdout and "drawing a synthetic photo" in run.stdout
+    assert "synthetic 3" in run.stdout and "single tiles 2" in run.stdout
+    assert "drawing a synthetic photo" in run.stdout
     labels = json.loads((tmp_path / "set" / "labels.json").read_text(encoding="utf-8"))
     assert [label["seed"] for label in labels] == [0, 1, 2]
     # the saved photos are the generator's own, bytes for bytes, with its labels (seed 3 would be a double-6)

@@ -159,3 +159,14 @@ def test_a_photo_draws_its_tiles_from_the_set_asked(highest: int) -> None:
     assert all(0 <= half <= highest for tile in photo.tiles for half in tile)
     # a double-6 set has 28 tiles; a hand of up to 18 still comes from it without repeats
     assert len({tuple(sorted(tile)) for tile in photo.tiles}) == len(photo.tiles)
+
+
+def test_a_photo_can_be_asked_for_a_number_of_tiles_and_stays_the_seeds_photo() -> None:
+    one, usual = render(9, count=1), render(9)
+    assert len(one.tiles) == 1 and len(usual.tiles) > 1
+    assert (one.width, one.height, one.style.background, one.style.face) == (
+        usual.width,
+        usual.height,
+        usual.style.background,
+        usual.style.face,
+    )
