@@ -46,8 +46,8 @@ def count_pips(data: bytes, *, highest: int = 12) -> PhotoCount:
     picture = decode(data)
     tiles: list[tuple[int, int]] = []
     boxes: list[tuple[int, int, int, int]] = []
-    for reading in read_tiles(picture.rgb):
-        tiles.append((min(reading.halves[0], highest), min(reading.halves[1], highest)))
+    for reading in read_tiles(picture.rgb, highest):
+        tiles.append(reading.halves)
         corners = reading.bar.corners() * picture.scale
         left, top = np.floor(corners.min(axis=0)).astype(int)
         right, bottom = np.ceil(corners.max(axis=0)).astype(int)

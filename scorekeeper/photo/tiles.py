@@ -164,6 +164,9 @@ def upright(rgb: Image, bar: Bar) -> Image:
     return _warp(rgb, bar, bar.tile_width, HALF)
 
 
+GLARE = 250
+"""A pixel this bright (in its brightest channel) is a reflection rather than a tile's face."""
+
 LOOK = 128
 """The side of the wide view a tile's width is measured on."""
 
@@ -221,14 +224,17 @@ def measure(rgb: Image, bar: Bar) -> Bar | None:
         rows = light[np.r_[2 * LOOK - along, along].clip(0, 2 * LOOK - 1)]
         seam = ~rows[:, middle - 1 : middle + 2].all(axis=1) & rows[:, middle - 6] & rows[:, middle + 6]
         # along the bar's own line a spinner fills the gap (brass, not face); between two tiles' bars lies face
-        line = light[LOOK - 1 : LOOK + 2, left_end:right_end].any(axis=0)
+        # (a glare spot that washed the bar out is as white as white gets: not face)
+        strip = slice(LOOK - 1, LOOK + 2), slice(left_end, right_end)
+        line = (light[strip] & (view[strip].max(axis=2) < GLARE)).any(axis=0)
         if seam.mean() > 0.4 or line.mean() > 0.05:
             return None
     return Bar(bar.cx, bar.cy, bar.length, bar.thickness, bar.angle, width, bar.joined)
 
 
-DOT_CONTRAST = 0.5
-"""Where a dot begins, as a share of the way from the face's colour to the half's most distant colour."""
+DOT_CONTRASTS = (0.5, 0.6, 0.7)
+"""Where a dot begins, as a share of the way from the face's colour to the half's most distant colour: the first
+reading, then the stricter ones tried when a half reads more dots than the set's halves can show."""
 
 FRAGMENT = 0.4
 """The least share of a half's usual dot area that a blob must have to count as a dot."""
@@ -262,7 +268,7 @@ def _halves(tile: Image, bar: Bar) -> tuple[Image, Image]:
     return top, bottom[::-1, ::-1]
 
 
-def count_dots(half: Image) -> int:
+def count_dots(half: Image, contrast: float = 0.5) -> int:
     """The dots of one half: blobs far in colour from the face (black, white-on-dark or coloured)."""
     lab = cv2.cvtColor(half, cv2.COLOR_RGB2LAB).astype(np.float32)
     face = _face_mask(half)
@@ -271,7 +277,7 @@ def count_dots(half: Image) -> int:
     reference = np.median(lab[face], axis=0)
     distance = np.sqrt(((lab - reference) ** 2).sum(axis=2))
     # halfway between the face and the most distant colour: blurred, glossy dots bleed into the face between them
-    threshold = max(38.0, DOT_CONTRAST * float(np.percentile(distance, 97)))
+    threshold = max(38.0, contrast * float(np.percentile(distance, 97)))
     mask = (distance > threshold).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
@@ -291,7 +297,16 @@ def count_dots(half: Image) -> int:
     return sum(max(1, round(area / typical)) for area in areas if area >= FRAGMENT * typical)
 
 
-def read_tile(rgb: Image, bar: Bar) -> Reading | None:
+def read_half(half: Image, highest: int) -> int:
+    """A half's dots; a count no half of the set shows (above its highest double: dots run together with a
+    shadow or the table) is read again, stricter, and capped at the highest if it stays too high."""
+    for contrast in DOT_CONTRASTS:
+        if (count := count_dots(half, contrast)) <= highest:
+            return count
+    return highest
+
+
+def read_tile(rgb: Image, bar: Bar, highest: int = 12) -> Reading | None:
     """The tile around a bar, or None when the bar's two sides do not look like a tile's face."""
     measured = measure(rgb, bar)
     if measured is None:
@@ -310,13 +325,13 @@ def read_tile(rgb: Image, bar: Bar) -> Reading | None:
     line = tile[HALF - thick : HALF + thick + 1, HALF // 4 : 3 * HALF // 4].max(axis=2)
     if abs(top_value - bottom_value) > 35 or min(top_value, bottom_value) - float(np.percentile(line, 30)) < 60:
         return None
-    return Reading(bar, (count_dots(top), count_dots(bottom)), face)
+    return Reading(bar, (read_half(top, highest), read_half(bottom, highest)), face)
 
 
-def read_tiles(rgb: Image) -> list[Reading]:
+def read_tiles(rgb: Image, highest: int = 12) -> list[Reading]:
     """Every tile found, once each: of two readings of one place, the one with the more face-like halves."""
     dark = dark_parts(rgb)
-    readings = [reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar))]
+    readings = [reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar, highest))]
     kept = _once(readings)
     if not kept:
         return kept
@@ -336,7 +351,7 @@ def read_tiles(rgb: Image) -> list[Reading]:
         reading
         for bar in find_bars(np.asarray(thin, np.uint8))
         if all(not _same_place(bar, other.bar) for other in kept)
-        and (reading := read_tile(rgb, bar))
+        and (reading := read_tile(rgb, bar, highest))
         and _alike(reading.bar.tile_width, typical)
     ]
     return _once(kept + more) if more else kept
