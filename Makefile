@@ -88,7 +88,8 @@ bench-live: translations
 bench-hosted: translations
 	$(BIN)/python scripts/bench_hosted.py
 
-# the photo counter (issue 27) on the development photos (../shared/photos-dev) and 200 synthetic ones, one core:
+# the photo counter (issue 27) on the development photos (../shared/photos-dev), 200 synthetic ones and 50 single
+# tiles, one core:
 # exact-total %, mean error, tiles right, seconds per photo, peak memory; BENCH_PHOTO_ARGS="--n 40 --failures DIR"
 bench-photo: install
 	$(BIN)/python scripts/bench_photo.py $(BENCH_PHOTO_ARGS)

@@ -3,11 +3,11 @@
 Twelve real photos are far too few to tune a counter to, so this draws as many as wanted: tiles as real sets
 look (rounded faces with a visible edge, a divider, sometimes a brass spinner, pips in the layouts of double-12
 and larger sets, black, coloured or white pips), laid on cloth, wood, glossy or cluttered tables, touching or
-scattered at any angle, then photographed badly: a little perspective, shadows, glare, uneven light, blur,
-noise and JPEG at 60-95 quality, 640 to 4,000 px on the long side.
+scattered at any angle, then photographed badly: a little perspective (a quarter of them tilted), shadows,
+glare, uneven light, blur, noise and JPEG at 60-95 quality, 640 to 4,000 px on the long side.
 
-Every photo is a pure function of its seed (one :class:`numpy.random.Generator`), so a benchmark on seeds
-0..N-1 means the same photos on every machine::
+Every photo is a pure function of its seed (numpy Generators seeded with it), so a benchmark on seeds 0..N-1
+means the same photos on every machine::
 
     >>> a, b = render(7), render(7)
     >>> a.jpeg == b.jpeg and a.tiles == b.tiles and len(a.tiles) == len(a.boxes)
@@ -77,6 +77,8 @@ class Style:
     layout: Layout
     spinner: bool
     perspective: bool
+    tilt: float
+    """How much shorter the far side of a tilted view is at each end (0 = not tilted)."""
     glare: bool
     blur: float
     """Gaussian blur sigma in pixels of the drawn scene (0 = sharp)."""
@@ -444,20 +446,25 @@ def render(
     background: Background | None = None,
     face: Face | None = None,
     layout: Layout | None = None,
+    count: int | None = None,
 ) -> Synthetic:
     """A synthetic photo of domino tiles and its labels, the same for the same seed and arguments.
 
     ``width`` fixes the photo's long side (else 640-4,000 px), ``tiles`` the tiles drawn (else 1-18 different
-    tiles of a double-``highest`` set), and ``background``, ``face`` and ``layout`` the style (else chosen).
+    tiles of a double-``highest`` set, or ``count`` of them), and ``background``, ``face`` and ``layout`` the
+    style (else chosen).
     """
     rng = np.random.default_rng(seed)
     photo_w, photo_h = _photo_size(rng)
     if width is not None:
         scale = width / max(photo_w, photo_h)
         photo_w, photo_h = max(1, round(photo_w * scale)), max(1, round(photo_h * scale))
-    count = int(rng.integers(1, 19)) if tiles is None else len(tiles)
+    drawn = int(rng.integers(1, 19))  # drawn even when told, so the rest of the seed's photo stays the same
+    count = len(tiles) if tiles is not None else drawn if count is None else count
     chosen = _choose_tiles(rng, count, highest) if tiles is None else [tuple(t) for t in tiles]
     count = len(chosen)
+    if not count:
+        raise ValueError("a photo needs at least one tile")
     chosen_background, chosen_face, chosen_layout = choose_style(seed)
     style_face = face or chosen_face
     style_background = background or chosen_background
@@ -483,6 +490,7 @@ def render(
     long_side = fraction * short
 
     scene = _background(rng, style_background, scene_h, scene_w)
+    table = scene.copy()  # the bare table, to show where a tilted camera's view leaves the drawn scene
     # each tile's picture turns about its centre onto its spot; its rounded outline turned the same way gives
     # the label's box exactly (the corners of a sharp rectangle would make it a little too big)
     outline = tile_outline(long_side)
@@ -526,6 +534,7 @@ def render(
     # light: uneven over the table, and sometimes a glare spot (a lamp on the glossy faces)
     light = 1 + _smooth_noise(rng, scene_h, scene_w, 3) * rng.uniform(0.05, 0.25)
     scene *= light[..., None]
+    table *= light[..., None]
     glare = bool(rng.uniform() < 0.4)
     if glare:
         where = placed[int(rng.integers(0, count))].centre
@@ -538,15 +547,33 @@ def render(
         strength = rng.uniform(0.5, 1.0)
         scene += (255 - scene) * (spot_img * strength)[..., None]
 
-    # a little perspective: the camera not quite above the table (corners moved up to 5 % inwards)
-    matrix_p: Floats = np.eye(3)
+    # perspective: the camera not quite above the table (each corner moved up to 3.5 % of the short side
+    # inwards), and on a quarter of the photos tilted towards one side (that side 8-20 % shorter at each end and
+    # up to 10 % nearer). The photo's border the scene no longer covers shows the bare table, mirrored.
+    # The tilt has a stream of its own (seed, 2), so adding it left every other draw of a seed as it was.
+    src = np.array([[0, 0], [scene_w, 0], [scene_w, scene_h], [0, scene_h]], np.float32)
+    dst = src.copy()
     perspective = bool(rng.uniform() < 0.6)
     if perspective:
-        src = np.array([[0, 0], [scene_w, 0], [scene_w, scene_h], [0, scene_h]], np.float32)
-        pull = rng.uniform(0, 0.05, (4, 2)) * np.array([scene_w, scene_h], np.float32)
-        dst = src + pull * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
-        matrix_p = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
-        scene = cv2.warpPerspective(scene, matrix_p, (scene_w, scene_h), borderMode=cv2.BORDER_REFLECT)
+        pull = rng.uniform(0, 0.035, (4, 2)) * min(scene_w, scene_h)
+        dst += pull * np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
+    tilt_rng = np.random.default_rng([seed, 2])
+    tilt = float(tilt_rng.uniform(0.08, 0.2)) if tilt_rng.uniform() < 0.25 else 0.0
+    if tilt:
+        far = int(tilt_rng.integers(0, 4))  # the edge away from the camera: top, right, bottom, left
+        i, j = far, (far + 1) % 4
+        along = src[j] - src[i]
+        nearer = (np.array([scene_w / 2, scene_h / 2], np.float32) - (src[i] + src[j]) / 2) * 2
+        drop = float(tilt_rng.uniform(0, 0.1))
+        dst[i] += along * tilt + nearer * drop
+        dst[j] += -along * tilt + nearer * drop
+    if perspective or tilt:
+        matrix_p: Floats = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+        size = (scene_w, scene_h)
+        covered = cv2.warpPerspective(np.ones((scene_h, scene_w), np.float32), matrix_p, size)[..., None]
+        scene = cv2.warpPerspective(scene, matrix_p, size, borderMode=cv2.BORDER_REFLECT)
+        bare = cv2.warpPerspective(table, matrix_p, size, borderMode=cv2.BORDER_REFLECT)
+        scene = scene * covered + bare * (1 - covered)
         outlines = [cv2.perspectiveTransform(points[None], matrix_p)[0] for points in outlines]
 
     blur = float(rng.choice([0.0, 0.0, rng.uniform(0.4, 1.0), rng.uniform(1.0, 2.0)]))
@@ -575,6 +602,7 @@ def render(
         layout=style_layout,
         spinner=spinner,
         perspective=perspective,
+        tilt=round(tilt, 3),
         glare=glare,
         blur=round(blur, 2),
         noise=round(noise, 2),

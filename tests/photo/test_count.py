@@ -118,8 +118,9 @@ def test_a_dev_photo_turned_by_its_exif_counts_the_same() -> None:
     assert found.total == label["total_pips"]
 
 
-SYNTHETIC_EXACT = {"black": 8, "coloured": 10}
-"""Of twelve synthetic scattered hands (seeds 0-11, 1,600 px) per face, how many are read tile by tile."""
+SYNTHETIC_EXACT = {"black": 6, "coloured": 8}
+"""Of twelve synthetic scattered hands (seeds 0-11, 1,600 px) per face, how many are read tile by tile (measured
+again once the generator tilted a quarter of its views, synth f2f4a45: seeds 0, 3 and 5 are tilted)."""
 
 
 @pytest.mark.parametrize("face", sorted(SYNTHETIC_EXACT))

@@ -91,6 +91,9 @@ def test_every_box_holds_a_tile_and_every_tile_lies_in_its_box() -> None:
             covered[max(0, y - 2) : y + h + 2, max(0, x - 2) : x + w + 2] = True
         outside = faces & ~covered
         assert outside.sum() <= 0.002 * faces.sum(), "part of a tile lies outside every box"
+        # nor a piece of one anywhere (the perspective's border mirrors the table, never a tile)
+        _count, _labels, stats, _centres = cv2.connectedComponentsWithStats(outside.astype(np.uint8))
+        assert stats[1:, cv2.CC_STAT_AREA].max(initial=0) < 30, "a piece of a tile lies outside every box"
         checked += 1
         if checked == 6:
             break
@@ -142,3 +145,28 @@ def test_a_photo_is_drawn_in_the_style_its_seed_names(seed: int) -> None:
     background, face, layout = choose_style(seed)
     assert (photo.style.background, photo.style.face) == (background, face)
     assert photo.style.layout == (layout if len(photo.tiles) > 1 else "scatter")
+
+
+def test_a_photo_of_no_tiles_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one tile"):
+        render(1, tiles=[])
+
+
+@pytest.mark.parametrize("highest", [6, 15, 18])
+def test_a_photo_draws_its_tiles_from_the_set_asked(highest: int) -> None:
+    photo = render(8, highest=highest)
+    assert photo.highest == highest
+    assert all(0 <= half <= highest for tile in photo.tiles for half in tile)
+    # a double-6 set has 28 tiles; a hand of up to 18 still comes from it without repeats
+    assert len({tuple(sorted(tile)) for tile in photo.tiles}) == len(photo.tiles)
+
+
+def test_a_photo_can_be_asked_for_a_number_of_tiles_and_stays_the_seeds_photo() -> None:
+    one, usual = render(9, count=1), render(9)
+    assert len(one.tiles) == 1 and len(usual.tiles) > 1
+    assert (one.width, one.height, one.style.background, one.style.face) == (
+        usual.width,
+        usual.height,
+        usual.style.background,
+        usual.style.face,
+    )
