@@ -17,7 +17,12 @@ export async function setUp() {
     const answer = await fetch("/camera.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
     words = await answer.json();
     if (!document.querySelector(`link[href="${words.css}"]`)) {
-      document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href: words.css }));
+      // the camera is added once its sheet is in: unstyled for a moment, its file input was a bare 390 x 27 strip
+      const sheet = Object.assign(document.createElement("link"), { rel: "stylesheet", href: words.css });
+      await new Promise((done) => {
+        sheet.onload = sheet.onerror = done;
+        document.head.append(sheet);
+      });
     }
   }
   const dialog = document.getElementById("picker");
