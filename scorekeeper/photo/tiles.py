@@ -328,8 +328,23 @@ def read_tile(rgb: Image, bar: Bar, highest: int = 12) -> Reading | None:
     return Reading(bar, (read_half(top, highest), read_half(bottom, highest)), face)
 
 
+FEW = 2
+"""A photo where light faces give this many tiles or fewer is read again as its negative: dark tiles with white
+dots (and a light bar) turn into light ones with dark dots."""
+
+
 def read_tiles(rgb: Image, highest: int = 12) -> list[Reading]:
-    """Every tile found, once each: of two readings of one place, the one with the more face-like halves."""
+    """Every tile found, once each, on light faces or (where light faces give few) on dark ones."""
+    light = _read_light_faces(rgb, highest)
+    if len(light) > FEW:
+        return light
+    dark = _read_light_faces(np.asarray(255 - rgb, np.uint8), highest)
+    return dark if len(dark) > len(light) else light
+
+
+def _read_light_faces(rgb: Image, highest: int) -> list[Reading]:
+    """Every tile with a light face found, once each: of two readings of one place, the one with the more
+    face-like halves."""
     dark = dark_parts(rgb)
     readings = [reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar, highest))]
     kept = _once(readings)
