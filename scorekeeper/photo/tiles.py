@@ -59,12 +59,13 @@ class Bar:
         return centre - along, centre + along
 
 
-def dark_parts(rgb: Image) -> Image:
+def dark_parts(rgb: Image, contrast: int = 40) -> Image:
     """Where the picture is much darker than around it (255), in its brightest channel."""
     value = rgb.max(axis=2)
     block = (max(value.shape) // 25) | 1
     return np.asarray(
-        cv2.adaptiveThreshold(value, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 40), np.uint8
+        cv2.adaptiveThreshold(value, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, contrast),
+        np.uint8,
     )
 
 
@@ -369,7 +370,22 @@ def _read_light_faces(rgb: Image, highest: int) -> list[Reading]:
         and (reading := read_tile(rgb, bar, highest))
         and _alike(reading.bar.tile_width, typical)
     ]
+    kept = _once(kept + more) if more else kept
+    faint = dark_parts(rgb, FAINT)
+    size = int(2 * thickness + 3)
+    blobs = cv2.morphologyEx(faint, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    thin = cv2.subtract(faint, blobs)
+    more = [
+        reading
+        for bar in find_bars(np.asarray(thin, np.uint8))
+        if all(not _same_place(bar, other.bar) for other in kept)
+        and (reading := read_tile(rgb, bar, highest))
+        and _alike(reading.bar.tile_width, typical)
+    ]
     return _once(kept + more) if more else kept
+
+
+FAINT = int(__import__("os").environ.get("FAINT", "20"))
 
 
 def _typical_width(readings: list[Reading]) -> float:
