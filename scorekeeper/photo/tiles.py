@@ -161,8 +161,62 @@ def _warp(rgb: Image, bar: Bar, width: float, side: int) -> Image:
 
 
 def upright(rgb: Image, bar: Bar) -> Image:
-    """The tile turned so its bar lies flat across the middle, resized to HALF wide and 2 HALF tall."""
-    return _warp(rgb, bar, bar.tile_width, HALF)
+    """The tile turned so its bar lies flat across the middle, each half resized to HALF by HALF: a half as long
+    as it was measured (a tile seen at an angle is longer or shorter than twice its width)."""
+    width = bar.tile_width
+    top_length, bottom_length = half_lengths(rgb, bar)
+    theta = np.deg2rad(bar.angle)
+    along = np.array([np.cos(theta), np.sin(theta)])
+    normal = np.array([-np.sin(theta), np.cos(theta)])
+    centre = np.array([bar.cx, bar.cy])
+    halves = []
+    for sign, length in ((-1, top_length), (1, bottom_length)):
+        source = np.array([centre, centre + along * width / 2, centre + sign * normal * length], dtype=np.float32)
+        # the bar on the half's edge row: the top half's last row, the bottom half's first
+        edge = HALF if sign < 0 else 0
+        target = np.array([[HALF / 2, edge], [HALF, edge], [HALF / 2, edge + sign * HALF]], dtype=np.float32)
+        matrix = cv2.getAffineTransform(source, target)
+        halves.append(
+            cv2.warpAffine(rgb, matrix, (HALF, HALF), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+        )
+    return np.asarray(np.vstack(halves), dtype=np.uint8)
+
+
+REACH = 1.5
+"""How far from the bar a half's end is looked for, in tile widths."""
+
+
+def half_lengths(rgb: Image, bar: Bar) -> tuple[float, float]:
+    """How long each half is, from the bar to the tile's end, in working pixels: where the strips just inside the
+    tile's long sides (no dots come that near the edge) stop being face. A half whose end is not seen (a table as
+    light as the face) is as long as the tile is wide."""
+    width = bar.tile_width
+    theta = np.deg2rad(bar.angle)
+    along = np.array([np.cos(theta), np.sin(theta)])
+    normal = np.array([-np.sin(theta), np.cos(theta)])
+    centre = np.array([bar.cx, bar.cy])
+    rows = int(REACH * LOOK)
+    source = np.array([centre, centre + along * width / 2, centre + normal * width], dtype=np.float32)
+    target = np.array([[LOOK / 2, rows], [LOOK, rows], [LOOK / 2, rows + LOOK]], dtype=np.float32)
+    matrix = cv2.getAffineTransform(source, target)
+    view = np.asarray(
+        cv2.warpAffine(rgb, matrix, (LOOK, 2 * rows), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_CONSTANT),
+        np.uint8,
+    )
+    light = _light(view)
+    strips = np.r_[int(0.06 * LOOK) : int(0.12 * LOOK), int(0.88 * LOOK) : int(0.94 * LOOK)]
+    face = light[:, strips].mean(axis=1) > 0.5
+    lengths = []
+    for step in (-1, 1):
+        row = rows + step * int(0.6 * LOOK)
+        length = float(width)
+        while 0 <= row < 2 * rows:
+            if not face[row] and not face[min(max(row + step, 0), 2 * rows - 1)]:
+                length = abs(row - rows) / LOOK * width
+                break
+            row += step
+        lengths.append(min(max(length, 1.0 * width), 1.4 * width))
+    return lengths[0], lengths[1]
 
 
 GLARE = 250
