@@ -9,7 +9,7 @@ import numpy as np
 
 from .decode import MAX_PHOTO_BYTES, decode
 from .errors import NotAnImage, NoTiles, PhotoError, TooLarge, TooManyPixels, TruncatedImage
-from .tiles import read_tiles
+from .hand import read_tiles
 
 __all__ = [
     "MAX_PHOTO_BYTES",

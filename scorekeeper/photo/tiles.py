@@ -366,7 +366,12 @@ def read_tile(rgb: Image, bar: Bar, highest: int = 12) -> Reading | None:
     measured = measure(rgb, bar)
     if measured is None:
         return None
-    bar = measured
+    return read_measured(rgb, measured, highest)
+
+
+def read_measured(rgb: Image, bar: Bar, highest: int, *, bar_seen: bool = True) -> Reading | None:
+    """The tile of a known place and size, or None when its halves do not look like one tile's face. A tile found
+    by its face alone (``bar_seen`` false: a glare spot washed its bar out) is not asked for a dark bar."""
     tile = upright(rgb, bar)
     top, bottom = _halves(tile, bar)
     top_face, bottom_face = _face_mask(top), _face_mask(bottom)
@@ -378,95 +383,8 @@ def read_tile(rgb: Image, bar: Bar, highest: int = 12) -> Reading | None:
     bottom_value = float(np.median(bottom.max(axis=2)[bottom_face]))
     thick = max(1, int(bar.thickness * HALF / bar.tile_width / 2))
     line = tile[HALF - thick : HALF + thick + 1, HALF // 4 : 3 * HALF // 4].max(axis=2)
-    if abs(top_value - bottom_value) > 35 or min(top_value, bottom_value) - float(np.percentile(line, 30)) < 60:
+    if abs(top_value - bottom_value) > 35:
+        return None
+    if bar_seen and min(top_value, bottom_value) - float(np.percentile(line, 30)) < 60:
         return None
     return Reading(bar, (read_half(top, highest), read_half(bottom, highest)), face)
-
-
-FEW = 2
-"""A photo where light faces give this many tiles or fewer is read again as its negative: dark tiles with white
-dots (and a light bar) turn into light ones with dark dots."""
-
-
-def read_tiles(rgb: Image, highest: int = 12) -> list[Reading]:
-    """Every tile found, once each, on light faces or (where light faces give few) on dark ones."""
-    light = _read_light_faces(rgb, highest)
-    if len(light) > FEW:
-        return light
-    dark = _read_light_faces(np.asarray(255 - rgb, np.uint8), highest)
-    return dark if len(dark) > len(light) else light
-
-
-def _read_light_faces(rgb: Image, highest: int) -> list[Reading]:
-    """Every tile with a light face found, once each: of two readings of one place, the one with the more
-    face-like halves."""
-    dark = dark_parts(rgb)
-    readings = [reading for bar in find_bars(dark) if (reading := read_tile(rgb, bar, highest))]
-    kept = _once(readings)
-    if not kept:
-        return kept
-    if len(kept) >= 3:
-        # the tiles of one hand are of one set, so one size: a reading far from the others' width is a piece of
-        # something (half a bar cut by glare, a stripe on a dot), and may have hidden the real tile
-        typical = _typical_width(kept)
-        kept = _once([reading for reading in readings if _alike(reading.bar.tile_width, typical)])
-    # a dot touching the bar makes one blob of them that is no stripe: once the tiles found tell how thick a bar
-    # is, the blobs thicker than that (the dots) are taken away and the stripes looked for again
-    thickness = float(np.median([reading.bar.thickness for reading in kept]))
-    size = int(2 * thickness + 3)
-    blobs = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    thin = cv2.subtract(dark, blobs)
-    typical = _typical_width(kept)
-    more = [
-        reading
-        for bar in find_bars(np.asarray(thin, np.uint8))
-        if all(not _same_place(bar, other.bar) for other in kept)
-        and (reading := read_tile(rgb, bar, highest))
-        and _alike(reading.bar.tile_width, typical)
-    ]
-    kept = _once(kept + more) if more else kept
-    faint = dark_parts(rgb, FAINT)
-    size = int(2 * thickness + 3)
-    blobs = cv2.morphologyEx(faint, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    thin = cv2.subtract(faint, blobs)
-    more = [
-        reading
-        for bar in find_bars(np.asarray(thin, np.uint8))
-        if all(not _same_place(bar, other.bar) for other in kept)
-        and (reading := read_tile(rgb, bar, highest))
-        and _alike(reading.bar.tile_width, typical)
-    ]
-    return _once(kept + more) if more else kept
-
-
-FAINT = int(__import__("os").environ.get("FAINT", "20"))
-
-
-def _typical_width(readings: list[Reading]) -> float:
-    """The width of the middle tile by width: one of the tiles' own, so at least it is alike to itself."""
-    widths = sorted(reading.bar.tile_width for reading in readings)
-    return widths[(len(widths) - 1) // 2]
-
-
-def _alike(width: float, typical: float) -> bool:
-    """Whether a tile's width is near the hand's usual width (a little perspective allowed)."""
-    return 0.75 * typical <= width <= 1.33 * typical
-
-
-def _once(readings: list[Reading]) -> list[Reading]:
-    """Of readings of one place, the one with the more face-like halves."""
-    readings = sorted(readings, key=lambda reading: (not reading.bar.joined, -reading.face))
-    kept: list[Reading] = []
-    for reading in readings:
-        if all(not _same_place(reading.bar, other.bar) for other in kept):
-            kept.append(reading)
-    return kept
-
-
-def _same_place(one: Bar, other: Bar) -> bool:
-    """Whether two tiles overlap by more than a third of the smaller: one is a misreading (the gap between two
-    touching tiles looks like a bar with a face on both sides)."""
-    first, second = one.corners(), other.corners()
-    overlap, _ = cv2.intersectConvexConvex(first, second)
-    smaller = min(float(cv2.contourArea(first)), float(cv2.contourArea(second)))
-    return float(overlap) > 0.3 * smaller
