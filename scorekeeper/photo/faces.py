@@ -36,7 +36,7 @@ def loose_tiles(rgb: Image, kept: list[Reading], highest: int) -> list[Reading]:
         grown = Bar(bar.cx, bar.cy, bar.length, bar.thickness, bar.angle, bar.tile_width * 1.15)
         cv2.fillConvexPoly(faces, grown.corners().astype(np.int32), 0)
     # a speck of glare or table bridging two faces: parted by a small opening
-    faces = cv2.morphologyEx(faces, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    faces = np.asarray(cv2.morphologyEx(faces, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     outlines, _ = cv2.findContours(faces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[Reading] = []
     for outline in outlines:
@@ -52,6 +52,7 @@ def loose_tiles(rgb: Image, kept: list[Reading], highest: int) -> list[Reading]:
         # the bar lies across the tile: along the rectangle's short side
         across = angle if w < h else angle + 90
         bar = Bar(cx, cy, short * BAR_TO_WIDTH, max(1.0, 0.04 * short), across % 180, short)
-        if (reading := read_measured(rgb, bar, highest, bar_seen=False)) is not None:
-            found.append(reading)
+        read = read_measured(rgb, bar, highest, bar_seen=False)
+        if read is not None:
+            found.append(read)
     return found

@@ -176,9 +176,7 @@ def upright(rgb: Image, bar: Bar) -> Image:
         edge = HALF if sign < 0 else 0
         target = np.array([[HALF / 2, edge], [HALF, edge], [HALF / 2, edge + sign * HALF]], dtype=np.float32)
         matrix = cv2.getAffineTransform(source, target)
-        halves.append(
-            cv2.warpAffine(rgb, matrix, (HALF, HALF), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        )
+        halves.append(cv2.warpAffine(rgb, matrix, (HALF, HALF), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE))
     return np.asarray(np.vstack(halves), dtype=np.uint8)
 
 
