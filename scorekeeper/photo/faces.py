@@ -20,12 +20,10 @@ FILLED = 0.85
 """The least share of its rectangle a face's outline must fill: a domino's corners are only a little rounded."""
 
 
-def loose_tiles(rgb: Image, kept: list[Reading], highest: int) -> list[Reading]:
-    """The tiles whose faces stand alone where no tile was found, the size of those found (none without them)."""
-    if not kept:
-        return []
-    widths = sorted(reading.bar.tile_width for reading in kept)
-    typical = widths[(len(widths) - 1) // 2]
+def loose_tiles(rgb: Image, kept: list[Reading], highest: int, typical: float | None) -> list[Reading]:
+    """The tiles whose faces stand alone where none of ``kept`` lies, ``typical`` wide (give or take perspective),
+    or of any likely size where the hand's size is not known (a photo of one tile whose bar was not seen)."""
+    low, high = (0.8 * typical, 1.25 * typical) if typical else (0.04 * min(rgb.shape[:2]), 0.7 * min(rgb.shape[:2]))
     hsv = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)
     value = hsv[..., 2]
     level, _ = cv2.threshold(value, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -41,11 +39,11 @@ def loose_tiles(rgb: Image, kept: list[Reading], highest: int) -> list[Reading]:
     found: list[Reading] = []
     for outline in outlines:
         area = cv2.contourArea(outline)
-        if area < 1.4 * typical * typical:
+        if area < 1.4 * low * low:
             continue
         (cx, cy), (w, h), angle = cv2.minAreaRect(outline)
         short, long = min(w, h), max(w, h)
-        if not 0.8 * typical <= short <= 1.25 * typical or not SHAPE[0] <= long / short <= SHAPE[1]:
+        if not low <= short <= high or not SHAPE[0] <= long / short <= SHAPE[1]:
             continue
         if area < FILLED * w * h:
             continue

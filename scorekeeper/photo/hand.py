@@ -47,7 +47,16 @@ def _read_light_faces(rgb: Image, highest: int) -> list[Reading]:
         thickness = float(np.median([reading.bar.thickness for reading in kept]))
         for stripes in (dark, dark_parts(rgb, FAINT)):
             kept = _more(rgb, _thin(stripes, thickness), kept, highest)
-    return _once(kept + loose_tiles(rgb, kept, highest))
+        kept = _once(kept + loose_tiles(rgb, kept, highest, typical_width(kept)))
+    if len(kept) > FEW:
+        return kept
+    # one or two tiles found, or none: their size tells little, and what was found may be a piece of a tile (two
+    # rows of dots read as a bar); a whole tile's face around it is the tile
+    for face in loose_tiles(rgb, [], highest, None):
+        inside = [reading for reading in kept if same_place(reading.bar, face.bar)]
+        if all(reading.bar.tile_width < 0.75 * face.bar.tile_width for reading in inside):
+            kept = [reading for reading in kept if reading not in inside] + [face]
+    return kept
 
 
 def _thin(dark: Image, thickness: float) -> Image:
