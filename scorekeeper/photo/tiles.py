@@ -289,6 +289,11 @@ DOT_CONTRASTS = (0.5, 0.6, 0.7)
 """Where a dot begins, as a share of the way from the face's colour to the half's most distant colour: the first
 reading, then the stricter ones tried when a half reads more dots than the set's halves can show."""
 
+LENIENT = 0.35
+"""The first, lenient reading's contrast (see DOT_CONTRASTS)."""
+ONE_DOT = 1.5
+"""The largest blob of the lenient reading, against the median blob, that is still one dot."""
+
 FRAGMENT = 0.4
 """The least share of a half's usual dot area that a blob must have to count as a dot."""
 
@@ -322,11 +327,21 @@ def _halves(tile: Image, bar: Bar) -> tuple[Image, Image]:
 
 
 def count_dots(half: Image, contrast: float = 0.5) -> int:
-    """The dots of one half: blobs far in colour from the face (black, white-on-dark or coloured)."""
+    """The dots of one half: blobs far in colour from the face (black, white-on-dark or coloured); two dots run
+    together in the mask count as two (a blob of about twice the usual area)."""
+    areas = dot_areas(half, contrast)
+    if not areas:
+        return 0
+    typical = float(np.median(areas))
+    return sum(max(1, round(area / typical)) for area in areas)
+
+
+def dot_areas(half: Image, contrast: float) -> list[int]:
+    """The area of each blob far in colour from the face that could be a dot, or a few dots run together."""
     lab = cv2.cvtColor(half, cv2.COLOR_RGB2LAB).astype(np.float32)
     face = _face_mask(half)
     if face.sum() < 10:
-        return 0
+        return []
     reference = np.median(lab[face], axis=0)
     distance = np.sqrt(((lab - reference) ** 2).sum(axis=2))
     # halfway between the face and the most distant colour: blurred, glossy dots bleed into the face between them
@@ -343,16 +358,19 @@ def count_dots(half: Image, contrast: float = 0.5) -> int:
             continue
         areas.append(area)
     if not areas:
-        return 0
+        return []
+    # a glossy dot's highlight cuts a sliver off it: a piece under FRAGMENT of the usual dot is no dot
     typical = float(np.median(areas))
-    # a glossy dot's highlight cuts a sliver off it: a piece under FRAGMENT of the usual dot is no dot;
-    # two dots run together in the mask count as two: a blob of about twice the usual area
-    return sum(max(1, round(area / typical)) for area in areas if area >= FRAGMENT * typical)
+    return [area for area in areas if area >= FRAGMENT * typical]
 
 
 def read_half(half: Image, highest: int) -> int:
-    """A half's dots; a count no half of the set shows (above its highest double: dots run together with a
-    shadow or the table) is read again, stricter, and capped at the highest if it stays too high."""
+    """A half's dots. First read leniently (a pale dot, or one under glare, is nearer the face's colour than the
+    others), kept where every blob is one dot's size; else halfway, and where that counts more than any half of
+    the set shows (dots run together with a shadow or the table), stricter, capped at the highest."""
+    lenient = dot_areas(half, LENIENT)
+    if lenient and len(lenient) <= highest and max(lenient) <= ONE_DOT * float(np.median(lenient)):
+        return len(lenient)
     for contrast in DOT_CONTRASTS:
         if (count := count_dots(half, contrast)) <= highest:
             return count
