@@ -120,9 +120,10 @@ def test_a_dev_photo_turned_by_its_exif_counts_the_same() -> None:
     assert found.total == label["total_pips"]
 
 
-SYNTHETIC_EXACT = {"black": 8, "coloured": 9, "dark": 4}
+SYNTHETIC_EXACT = {"black": 9, "coloured": 9, "dark": 3}
 """Of twelve synthetic scattered hands (seeds 0-11, 1,600 px) per face, how many are read tile by tile (measured
-again once tiles were also found by their faces and dark tiles read as their negative; 6, 8 and 0 before)."""
+again once tiles were found by their faces, dark tiles read as their negative and halves first read leniently;
+6, 8 and 0 before)."""
 
 
 @pytest.mark.parametrize("face", sorted(SYNTHETIC_EXACT))
