@@ -91,8 +91,9 @@ bench-hosted: translations
 # the photo counter (issue 27) on the development photos (../shared/photos-dev), 200 synthetic ones and 50 single
 # tiles, one core:
 # exact-total %, mean error, tiles right, seconds per photo, peak memory; BENCH_PHOTO_ARGS="--n 40 --failures DIR"
-bench-photo: install
+bench-photo: translations
 	$(BIN)/python scripts/bench_photo.py $(BENCH_PHOTO_ARGS)
+	$(BIN)/python scripts/bench_count_ends.py
 
 # the main screens at 360 px, light and dark, English and Czech, into docs/screenshots/ (README shows them)
 screenshots: translations
