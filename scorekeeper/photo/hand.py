@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from .faces import loose_tiles
-from .tiles import Bar, Image, Reading, dark_parts, find_bars, read_tile
+from .tiles import Bar, Image, Reading, dark_parts, find_bars, read_measured, read_tile
 
 FEW = 2
 """A photo where light faces give this many tiles or fewer is read again as its negative."""
@@ -22,7 +22,56 @@ FAINT = 20
 """The contrast of the third look for bars: how much darker than around it a stripe must be (the first: 40)."""
 
 
+CLOSE_UP_SIDE = 400
+"""The long side of the small picture a close-up is read on, in pixels."""
+
+BIG = 0.2
+"""A tile at least this wide, against the photo's long side, is a close-up's."""
+
+COVER = 0.15
+"""The least share of the photo the close-up's tiles cover, together."""
+
+
 def read_tiles(rgb: Image, highest: int = 12) -> list[Reading]:
+    """Every tile found, once each; a close-up (one or a few tiles filling the photo) read on a small picture.
+
+    The thresholds suit tiles 3-25 % as wide as the photo: in a close-up a tile's bar is wider than the
+    neighbourhood it is compared with, and a mat's weave or the grain of wood is large enough to pass for bars and
+    dots. Read small, the close-up's tiles are of the usual size and the weave is gone."""
+    fine = _read_any_faces(rgb, highest)
+    height, width = rgb.shape[:2]
+    factor = max(height, width) / CLOSE_UP_SIDE
+    if factor <= 1.5:
+        return fine
+    size = (max(1, round(width / factor)), max(1, round(height / factor)))
+    small = cv2.resize(rgb, size, interpolation=cv2.INTER_AREA)
+    big = []
+    for reading in _read_any_faces(np.asarray(small, np.uint8), highest):
+        bar = reading.bar
+        if bar.tile_width < BIG * CLOSE_UP_SIDE:
+            continue
+        # the place and size back on the fine picture, the halves read there again (its dots are sharper)
+        grown = Bar(
+            bar.cx * factor,
+            bar.cy * factor,
+            bar.length * factor,
+            bar.thickness * factor,
+            bar.angle,
+            bar.tile_width * factor,
+            bar.joined,
+        )
+        again = read_measured(rgb, grown, highest)
+        if again is not None:
+            big.append(again)
+    if sum(2 * reading.bar.tile_width**2 for reading in big) < COVER * height * width:
+        return fine
+    typical = typical_width(big)
+    # a tile the fine reading found as well stays as it found it; the rest of its findings are the weave's
+    alike_fine = [reading for reading in fine if alike(reading.bar.tile_width, typical)]
+    return _once(alike_fine + big)
+
+
+def _read_any_faces(rgb: Image, highest: int) -> list[Reading]:
     """Every tile found, once each, on light faces or (where light faces give few) on dark ones."""
     light = _read_light_faces(rgb, highest)
     if len(light) > FEW:
@@ -72,7 +121,9 @@ def _more(rgb: Image, stripes: Image, kept: list[Reading], highest: int) -> list
     more = [
         reading
         for bar in find_bars(stripes)
-        if all(not same_place(bar, other.bar) for other in kept)
+        # a bar is shorter than its tile is wide, and not much shorter: the grain of a table gives many stripes
+        if 0.4 * typical <= bar.length <= 1.33 * typical
+        and all(not same_place(bar, other.bar) for other in kept)
         and (reading := read_tile(rgb, bar, highest))
         and alike(reading.bar.tile_width, typical)
     ]
