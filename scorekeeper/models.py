@@ -12,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     LargeBinary,
@@ -315,6 +316,13 @@ class RoundPhoto(Base):
     __tablename__ = "round_photo"
     __table_args__ = (
         UniqueConstraint("game_id", "digest", name="uq_round_photo_digest"),
+        # a photo kept with a round goes with it (an undo deletes the round's row); one with no round yet is free
+        ForeignKeyConstraint(
+            ["game_id", "round_number"],
+            ["round.game_id", "round.number"],
+            ondelete="CASCADE",
+            name="fk_round_photo_round",
+        ),
         # a game's photos by round: the table screen's marks
         Index("ix_round_photo_round", "game_id", "round_number"),
         # the photos still waiting for their round, oldest first: what the sweep reads

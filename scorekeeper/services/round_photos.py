@@ -5,10 +5,10 @@ with the round" on (:func:`keep_photo`); the photo is stored re-encoded (a JPEG 
 EXIF and anything else in the file gone) with no round, and its token goes into the round form. The round's save
 links it (:func:`link_photos`, in the round's own write, so that the table screen drawn for the new version shows
 it); a phone that sends its own pips ("Send mine") marks its photo for that round (:func:`send_photo`) and the
-round's save links it the same way. Undoing the round deletes its photos (:func:`forget_photos`), deleting the
-game for good deletes them with it, and a photo never linked is deleted :data:`UNLINKED_FOR` after it was kept (the
-next keep sweeps, :func:`sweep`). Backups and a game's file leave photos out: they are pictures of a table, not
-the score sheet.
+round's save links it the same way. Undoing the round deletes its photos (with the round's row: their foreign
+key), deleting the game for good deletes them with it, and a photo never linked is deleted :data:`UNLINKED_FOR`
+after it was kept (the next keep sweeps, :func:`sweep`). Backups and a game's file leave photos out: they are
+pictures of a table, not the score sheet.
 
 Nothing here is the counter's (services.photos counts a photo and keeps nothing)."""
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import IO
 
-from sqlalchemy import Connection, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -252,17 +252,6 @@ def send_photo(db: Session, game_id: str, number: int, seat: int, token: str | N
         .values(sent_for=number)
         .execution_options(synchronize_session=False)
     )
-
-
-_FORGET = delete(_PHOTO).where(
-    _PHOTO.c.game_id == bindparam("game_id"),
-    or_(_PHOTO.c.round_number >= bindparam("n"), _PHOTO.c.sent_for >= bindparam("n")),
-)
-
-
-def forget_photos(connection: Connection, game_id: str, number: int) -> None:
-    """Delete the photos of round ``number`` taken back, and of any round sent after it. Run in the undo's write."""
-    connection.execute(_FORGET, {"game_id": game_id, "n": number})
 
 
 # ---------------------------------------------------------------- reading

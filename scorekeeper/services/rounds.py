@@ -18,7 +18,7 @@ from .game_view import StoredGame, StoredRound, StoredScore, next_round, rounds_
 from .history import change_row, counted, flag, shown_score, why_counted
 from .inputs import check_round, house_rules_of, round_points, started_on
 from .prepared import Prepared
-from .round_photos import forget_photos, link_photos
+from .round_photos import link_photos
 from .seating import playing
 from .unit_of_work import STALE, check_version, decided_and_written
 
@@ -434,8 +434,7 @@ class _Undo:
         game playing on (an evening ended by hand plays on once a hand is taken back)."""
         connection = db.connection()
         rnd = self.round
-        connection.execute(_UNDO_ROUND, {"game_id": now.id, "at": rnd.number})
-        forget_photos(connection, now.id, rnd.number)  # its photos, and any sent for the round after it
+        connection.execute(_UNDO_ROUND, {"game_id": now.id, "at": rnd.number})  # its photos go with it
         if now.draft_scores:
             connection.execute(_CLEAR_DRAFTS, {"game_id": now.id})
         drafts = [StoredScore(s.seat_position, s.pips, s.tiles, s.went_out, s.marker) for s in rnd.scores]

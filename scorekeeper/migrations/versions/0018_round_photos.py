@@ -30,6 +30,12 @@ def upgrade() -> None:
         sa.Column("sent_for", sa.Integer(), nullable=True),
         sa.Column("round_number", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(["game_id"], ["game.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["game_id", "round_number"],
+            ["round.game_id", "round.number"],
+            ondelete="CASCADE",
+            name="fk_round_photo_round",
+        ),
         sa.PrimaryKeyConstraint("id"),
         sa.UniqueConstraint("token"),
         sa.UniqueConstraint("game_id", "digest", name="uq_round_photo_digest"),
