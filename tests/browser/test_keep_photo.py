@@ -101,6 +101,7 @@ def test_two_phones_each_send_their_own_pips_counted_from_a_photo(browser: Brows
         page.locator("#whose").select_option(label=f"I am {name}")  # the page comes back with this row first
         row = page.locator(".seat.me")
         expect(row.locator(".seat-name")).to_have_text(name)
+        expect(row.locator("label.camera")).to_be_visible()  # shown once camera.js has wired it
         totals[name] = counted(page, row.get_by_label("Count the tiles from a photo"), DEV_PHOTOS / photo)
         keep_and_use(page, totals[name])
         expect(page.get_by_label(name, exact=True)).to_have_value(str(totals[name]))
