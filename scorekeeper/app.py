@@ -84,6 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .views.households import bp as households_bp
     from .views.join import bp as join_bp
     from .views.people import bp as people_bp
+    from .views.photos import bp as photos_bp
     from .views.pwa import bp as pwa_bp
     from .views.reference import bp as reference_bp
     from .views.seats import bp as seats_bp
@@ -115,6 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share_bp)
     app.register_blueprint(health_bp)
     app.register_blueprint(camera_bp)
+    app.register_blueprint(photos_bp)
     csrf.exempt(api_bp)  # JSON clients send no cookie-bound token; writes require a JSON body instead
     csrf.exempt(join_bp)  # it writes nothing: its only POST routes refuse every write under /watch/ with a 403
     throttle.init_app(app)  # wraps the sign-in views registered above

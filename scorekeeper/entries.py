@@ -52,6 +52,9 @@ class RoundEntry:
     """The double that actually started the round, as typed (a number like 9 for 9-9): under a house rule that lets
     another double stand in for a missing engine (:func:`~scorekeeper.services.inputs.stand_in_engine`); None: the
     round's own engine."""
+    photos: Mapping[int, str] = field(default_factory=dict)
+    """Per seat, the photo of its hand the player kept with the round (its token, services.round_photos); a token
+    that is not of this game and seat is passed over."""
 
     def marks(self, seats: int) -> list[bool]:
         """The markers left at the end, one per seat (False where the entry says nothing of them)."""

@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from .i18n import _, _l
 from .services import Invalid, ServiceError
+from .uploads import KEEP_PATH, takes_photo
 
 MESSAGES = {
     400: _l("The request could not be read. Go back and try again."),
@@ -24,7 +25,9 @@ def error_response(status: int, message: str) -> tuple[Response, int]:
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """The API, and the phone's script keeping a photo with the round (it reads the sentence it shows)."""
+    keeping = request.method == "POST" and KEEP_PATH.fullmatch(request.path) is not None
+    return request.path.startswith("/api/") or keeping
 
 
 def init_app(app: Flask) -> None:
@@ -47,6 +50,10 @@ def init_app(app: Flask) -> None:
     def http_error(e: HTTPException) -> ResponseReturnValue:
         status = e.code or 500
         message = str(MESSAGES.get(status, e.description or _("Something went wrong.")))
+        if status == 413 and takes_photo(request.path):  # a photo's own limit, not the 64 KB of everything else
+            from .services.photos import too_large
+
+            message = too_large().message
         if wants_json():
             return error_response(status, message)
         return render_template("error.html", status=status, message=message), status

@@ -8,7 +8,20 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, false, text
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from .games import DEFAULT_KIND
@@ -283,6 +296,56 @@ class DraftScore(Base):
     marker: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The seat's train still had a marker on it when the round ended."""
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+UNLINKED = text("round_number IS NULL")
+"""A kept photo whose round is not saved yet."""
+
+
+def new_photo_token() -> str:
+    # unguessable like a game id: the photo's address names it
+    return secrets.token_urlsafe(16)
+
+
+class RoundPhoto(Base):
+    """The photo of one player's hand, kept with the round because the player asked to ("Keep the photo with the
+    round" in the pip calculator; services.round_photos): a JPEG of at most 1,600 px, its EXIF gone, and the tiles
+    as the player used them. Kept first with no round; the round's save links it (``round_number``); one never
+    linked is deleted a day later, and undoing the round deletes it. Never in a backup or a game's file."""
+
+    __tablename__ = "round_photo"
+    __table_args__ = (
+        UniqueConstraint("game_id", "digest", name="uq_round_photo_digest"),
+        # a photo kept with a round goes with it (an undo deletes the round's row); one with no round yet is free
+        ForeignKeyConstraint(
+            ["game_id", "round_number"],
+            ["round.game_id", "round.number"],
+            ondelete="CASCADE",
+            name="fk_round_photo_round",
+        ),
+        # a game's photos by round: the table screen's marks
+        Index("ix_round_photo_round", "game_id", "round_number"),
+        # the photos still waiting for their round, oldest first: what the sweep reads
+        Index("ix_round_photo_unlinked", "created_at", sqlite_where=UNLINKED, postgresql_where=UNLINKED),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_photo_token)
+    """The photo's key: its address, and what the round form carries until the round is saved."""
+    seat_position: Mapped[int] = mapped_column(Integer)
+    tiles: Mapped[str] = mapped_column(Text)
+    """The tiles as the player used them, as JSON ``[[12, 5], [6, 0]]``."""
+    pips: Mapped[int] = mapped_column(Integer)
+    """What those tiles count (a double-blank as the game counts it)."""
+    image: Mapped[bytes] = mapped_column(LargeBinary)
+    digest: Mapped[str] = mapped_column(String(64))
+    """The SHA-256 of the photo as sent (hex): the same photo kept twice is one photo."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    sent_for: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round a phone sent this seat's pips for with the photo ("Send mine"): that round's save links it."""
+    round_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round the photo is kept with; None until that round is saved."""
 
 
 class SeatResult(Base):

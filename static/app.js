@@ -193,7 +193,7 @@ function setUpPicker() {
       dialog.returnValue = "";
       show();
       dialog.showModal();
-      import(dialog.dataset.camera).then((m) => m.setUp()); // its camera, loaded when first needed
+      import(dialog.dataset.camera).then((m) => m.setUp(row)); // its camera, loaded when first needed
     });
   }
 }

@@ -3,16 +3,21 @@
 // sent to POST /api/v1/count and shown at the top of the calculator with every tile found outlined and labelled;
 // the tiles found are tapped on the calculator's tile sheet, so its sum, its strip of tiles (a tap takes one away),
 // its sheet (a tap adds a missed one) and its "Use" all work as they do by hand. Tapping a box in the photo chooses
-// that tile: the next tile tapped on the sheet puts it right, and the box's × takes it away. Nothing is kept: the
-// photo stays on the phone and the server keeps nothing.
+// that tile: the next tile tapped on the sheet puts it right, and the box's × takes it away. Nothing is kept unless
+// the player turns on "Keep the photo with the round" before "Use 47": then the photo sent to be counted and the
+// tiles used go to POST /games/<id>/photos before the calculator closes, and the token it answers goes into the
+// row's hidden field photo-<seat>, which the round's save (or that seat's Send) links to the round.
 
 let words = null; // the sentences in the page's language and the stylesheet's address (GET /camera.json)
 let current = null; // the photo shown now: a second photo replaces it
+let row = null; // the round form's row the calculator is open for (its .seat)
 const SENT_SIDE = 1600; // the long side of the photo sent, in pixels
 
-// Called by app.js each time the calculator opens: the first time, the words and the stylesheet are fetched and
-// the calculator gets its camera (not sent with every round page: tests/web/test_pwa.py weighs it).
-export async function setUp() {
+// Called by app.js each time the calculator opens, with the row it opens for: the first time, the words and the
+// stylesheet are fetched and the calculator gets its camera (not sent with every round page: tests/web/test_pwa.py
+// weighs it).
+export async function setUp(forRow) {
+  if (forRow) row = forRow;
   if (!words) {
     const answer = await fetch("/camera.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
     words = await answer.json();
@@ -68,7 +73,8 @@ export async function count(input) {
   const photo = (current = new Photo(dialog));
   input.value = ""; // the same photo chosen again counts again
   const body = new FormData();
-  body.append("photo", await photo.draw(file), "hand.jpg");
+  photo.blob = await photo.draw(file);
+  body.append("photo", photo.blob, "hand.jpg");
   body.append("set", dialog.dataset.set);
   let answer, result;
   try {
@@ -104,6 +110,8 @@ class Photo {
     this.sheet.addEventListener("click", this.onSheet, true); // before the sheet's own toggle
     this.onChange = () => this.follow();
     dialog.addEventListener("click", this.onChange); // after every tap: the strip or Clear may have taken tiles away
+    this.onUse = (event) => this.used(event);
+    this.use.addEventListener("click", this.onUse);
     dialog.addEventListener("close", () => this.closed(), { once: true });
   }
 
@@ -134,6 +142,10 @@ class Photo {
 
   found(result) {
     this.caption.textContent = words.tap;
+    // asked each time, off until the player turns it on: nothing is kept they did not ask to keep
+    this.keep = Object.assign(document.createElement("label"), { className: "keep-photo" });
+    this.keep.append(Object.assign(document.createElement("input"), { type: "checkbox" }), words.keep);
+    this.dialog.querySelector(".picker-actions").before(this.keep);
     this.dialog.querySelector(".picker-clear").click(); // the photo's tiles replace what was tapped before
     result.tiles.forEach((tile, i) => {
       const [x, y, w, h] = result.boxes[i];
@@ -214,11 +226,52 @@ class Photo {
     if (this.boxes.length) this.use.textContent = fill(words.use, { pips: total });
   }
 
+  // "Use 47": with keep on, the photo is kept first (the dialog closes with "use" once it is); with it off, a
+  // photo kept earlier for this row is no longer the hand used, so the row forgets it
+  async used(event) {
+    const seat = row?.dataset.seat;
+    const field = seat === undefined ? null : row.querySelector(`input[name="photo-${seat}"]`);
+    if (!this.keep?.querySelector("input").checked || seat === undefined) {
+      if (this.keep) field?.remove();
+      return;
+    }
+    event.preventDefault();
+    if (this.keeping) return;
+    this.keeping = true;
+    this.caption.className = "";
+    this.caption.removeAttribute("role");
+    this.caption.textContent = words.keeping;
+    const body = new FormData();
+    body.append("photo", this.blob, "hand.jpg");
+    body.append("seat", seat);
+    const tiles = [...this.sheet.querySelectorAll("button[aria-pressed=true]")];
+    body.append("tiles", JSON.stringify(tiles.map((b) => b.getAttribute("aria-label").split("-").map(Number))));
+    body.append("csrf_token", document.querySelector("#round-form input[name=csrf_token]")?.value || "");
+    let answer, result;
+    try {
+      answer = await fetch(`${document.querySelector("main").dataset.table}/photos`, {
+        method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" },
+      });
+      result = await answer.json();
+    } catch {
+      result = {};
+    } finally {
+      this.keeping = false;
+    }
+    if (!answer?.ok || !result.token) return this.failed(result.error || words.notKept);
+    const kept = field || Object.assign(document.createElement("input"), { type: "hidden", name: `photo-${seat}` });
+    kept.value = result.token;
+    row.append(kept);
+    this.dialog.close("use");
+  }
+
   closed() {
     if (current === this) current = null;
     this.sheet.removeEventListener("click", this.onSheet, true);
     this.dialog.removeEventListener("click", this.onChange);
+    this.use.removeEventListener("click", this.onUse);
     this.use.textContent = this.useText;
     this.figure.remove();
+    this.keep?.remove();
   }
 }

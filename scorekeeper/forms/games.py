@@ -251,6 +251,8 @@ class RoundForm(FlaskForm):
     tiles = SeatList(StringField(_l("Tiles")), min_entries=0, max_entries=GAME_SEATS)
     markers = SeatList(BooleanField(_l("Marker still on the train")), min_entries=0, max_entries=GAME_SEATS)
     """Per seat: a marker was left on its train (shown only when a scoring house rule counts it)."""
+    photo = SeatList(StringField(), min_entries=0, max_entries=GAME_SEATS)
+    """Per seat: the token of the photo of its hand kept with the round (static/camera.js puts it in; blank: none)."""
     ended_on_double = BooleanField(_l("Ended on a double"))
     """The player who went out laid a double last (shown only when a scoring house rule counts it)."""
     engine = StringField(_l("The double that started the round"))
@@ -284,7 +286,7 @@ class RoundForm(FlaskForm):
 
     def seat(self, players: int) -> None:
         """A pips and a tiles field for each player at the table."""
-        for fields in (self.pips, self.tiles, self.markers):
+        for fields in (self.pips, self.tiles, self.markers, self.photo):
             fields.seats(players)
 
     def fill(self, rnd: StoredRound) -> None:
@@ -325,6 +327,7 @@ class RoundForm(FlaskForm):
             tiles=self.tiles[seat].data,
             went_out=(self.went_out.data or "").strip() == str(seat),
             marker=bool(self.markers[seat].data) if seat < len(self.markers) else False,
+            photo=self._photos().get(seat),
         )
 
     def entry(self, kind: GameKind) -> RoundEntry:
@@ -342,7 +345,12 @@ class RoundForm(FlaskForm):
             ended_on_double=bool(self.ended_on_double.data),
             markers=[bool(f.data) for f in self.markers],
             engine=(self.engine.data or "").strip() or None,
+            photos=self._photos(),
         )
+
+    def _photos(self) -> dict[int, str]:
+        """The photos kept with the round, by seat: each seat's token as sent."""
+        return {i: f.data.strip() for i, f in enumerate(self.photo) if isinstance(f.data, str) and f.data.strip()}
 
     def show(self, error: Invalid) -> None:
         """Show each problem next to its field; whatever was typed stays in the form. A question about pips

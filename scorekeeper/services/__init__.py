@@ -79,6 +79,7 @@ from .people import (
     undo_merge,
 )
 from .replay import play_again
+from .round_photos import KeptMark, KeptPhoto, keep_photo, kept_photo, photo_marks
 from .rounds import add_round, edit_round, find_round, round_mark, undo_round
 from .seats import MOST_SEATS, START_HIGHEST, START_ZERO, STARTS, join_game, leave_game, rename_seat, seat_name
 from .starting import create_game
@@ -160,6 +161,12 @@ __all__ = [
     "play_again",
     "history",
     "score_grid",
+    # photos of hands kept with their rounds
+    "KeptMark",
+    "KeptPhoto",
+    "keep_photo",
+    "kept_photo",
+    "photo_marks",
     "last_players",
     "in_trash",
     "list_games",

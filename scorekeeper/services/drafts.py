@@ -23,6 +23,7 @@ from .errors import Conflict, Invalid
 from .game_view import AnyGame, NextRound, next_round
 from .inputs import check_round, house_rules_of, started_on
 from .loading import read_game
+from .round_photos import send_photo
 from .rounds import add_round
 from .seating import playing
 from .unit_of_work import STALE, writing
@@ -82,6 +83,8 @@ class Sent:
     tiles: object = None
     went_out: bool = False
     marker: bool = False
+    photo: str | None = None
+    """The token of the photo of this hand the player kept (services.round_photos): the round's save links it."""
 
 
 def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
@@ -117,6 +120,7 @@ def send_mine(db: Session, game: Game, number: int, sent: Sent) -> bool:
             game.draft_scores.append(row)
         else:
             row.pips, row.tiles, row.went_out, row.marker = value, tiles, sent.went_out, sent.marker
+        send_photo(db, game.id, number, sent.seat, sent.photo)
     return store_if_complete(db, game)
 
 

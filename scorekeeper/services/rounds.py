@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sqlalchemy import bindparam, delete, insert, select, update
@@ -18,6 +18,7 @@ from .game_view import StoredGame, StoredRound, StoredScore, next_round, rounds_
 from .history import change_row, counted, flag, shown_score, why_counted
 from .inputs import check_round, house_rules_of, round_points, started_on
 from .prepared import Prepared
+from .round_photos import link_photos
 from .seating import playing
 from .unit_of_work import STALE, check_version, decided_and_written
 
@@ -102,6 +103,8 @@ class _NewRound:
 
     round: StoredRound
     history: list[dict[str, object]]
+    photos: Mapping[int, str]
+    """The photos the round form keeps with it, by seat (services.round_photos)."""
 
     def write(self, db: Session, now: StoredGame) -> StoredGame:
         return _write_round(db, now, self)
@@ -166,7 +169,7 @@ def _decide(
         started = f"started on {engine}-{engine}"
         history.append(change_row(game.id, "entered", upcoming.number, None, None, started, author))
     rnd = StoredRound(upcoming.number, engine, entry.blocked, scores, entry.ended_on_double)
-    return _NewRound(rnd, history)
+    return _NewRound(rnd, history, entry.photos)
 
 
 _TABLES = Round.metadata.tables
@@ -199,6 +202,8 @@ def _write_round(db: Session, now: StoredGame, new: _NewRound) -> StoredGame:
     ((round_id,),) = _WRITE_ROUND.rows(connection, {**fields, "created_at": now.updated_at})
     _WRITE_SCORES.many(connection, [{"round_id": round_id, **_fields(s)} for s in rnd.scores])
     _WRITE_CHANGES.many(connection, [{**line, "at": now.updated_at} for line in new.history])
+    # the photos kept with it: named by the form, or sent with a seat's pips (then drafts were sent)
+    link_photos(connection, now.id, rnd.number, new.photos, sent=bool(now.draft_scores))
     if now.draft_scores or now.draft_blocked or now.draft_double_end or now.draft_engine is not None:
         # the round is stored: what the phones filled in for it is done with
         connection.execute(delete(DraftScore).where(DraftScore.game_id == now.id))
@@ -302,6 +307,8 @@ class _Correction:
     marks_changed: bool
     """The round's engine, blocked or double-end mark changed (its row is written, not only its scores)."""
     history: list[dict[str, object]]
+    photos: Mapping[int, str]
+    """Photos of hands kept with the round by the correction, by seat, in place of the ones it had."""
 
     def write(self, db: Session, now: StoredGame) -> StoredGame:
         connection = db.connection()
@@ -323,7 +330,9 @@ class _Correction:
             for s in rnd.scores
         ]
         connection.execute(_CORRECT_SCORES, scores)
-        connection.execute(_NEW_CHANGES, self.history)
+        if self.history:  # none: only a photo is kept with the round
+            connection.execute(_NEW_CHANGES, self.history)
+        link_photos(connection, now.id, rnd.number, self.photos, sent=False)
         return replace(now, rounds=[rnd if r.number == rnd.number else r for r in now.rounds])
 
 
@@ -404,11 +413,11 @@ def _correction(
             "blocked" if rnd.blocked else "not blocked",
             "blocked" if entry.blocked else "not blocked",
         )
-    if not history:  # nothing the score sheet shows has changed: nothing to store
+    if not history and not entry.photos:  # nothing the score sheet shows has changed, no photo: nothing to store
         return None
     corrected = StoredRound(number, engine, entry.blocked, scores, entry.ended_on_double)
     marks = (engine, entry.blocked, entry.ended_on_double) != (rnd.engine, rnd.blocked, bool(rnd.ended_on_double))
-    return _Correction(corrected, marks, history)
+    return _Correction(corrected, marks, history, entry.photos)
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +434,7 @@ class _Undo:
         game playing on (an evening ended by hand plays on once a hand is taken back)."""
         connection = db.connection()
         rnd = self.round
-        connection.execute(_UNDO_ROUND, {"game_id": now.id, "at": rnd.number})
+        connection.execute(_UNDO_ROUND, {"game_id": now.id, "at": rnd.number})  # its photos go with it
         if now.draft_scores:
             connection.execute(_CLEAR_DRAFTS, {"game_id": now.id})
         drafts = [StoredScore(s.seat_position, s.pips, s.tiles, s.went_out, s.marker) for s in rnd.scores]

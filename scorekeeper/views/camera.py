@@ -25,6 +25,9 @@ def words() -> Response:
         use=_("Use %(pips)s", pips="{pips}"),
         box=_("%(tile)s: tap to put it right", tile="{tile}"),
         remove=_("Take {tile} away"),
+        keep=_("Keep the photo with the round"),
+        keeping=_("Keeping the photo…"),
+        notKept=_("The photo could not be kept. Check the connection and try again, or turn keeping it off."),
         css=url_for("static", filename="camera.css"),
     )
     response.headers["Cache-Control"] = "no-cache"  # in the language of whoever asks: asked again each time

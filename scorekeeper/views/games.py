@@ -77,7 +77,11 @@ def table(game_id: str) -> Response:
 
     def draw(stored: services.StoredGame) -> str:
         current = services.view(stored)
-        return render_template("games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm())
+        # the photos kept with the rounds: linked only by a round's own write, so drawn once per version like the rest
+        photos = services.photo_marks(session(), stored.id) if stored.rounds else {}
+        return render_template(
+            "games/table.html", game=current, draft=services.draft_of(stored), confirm=ConfirmForm(), photos=photos
+        )
 
     return _per_stamp(game_id, "table", draw)
 

@@ -229,7 +229,23 @@ def test_in_hosted_mode_counting_needs_a_household_and_is_limited(tmp_path: Path
 def test_the_round_pages_camera_words_come_in_the_phones_language_with_its_stylesheet(client: FlaskClient) -> None:
     english = client.get("/camera.json").get_json()
     german = client.get("/camera.json", headers={"Accept-Language": "de"}).get_json()
-    assert set(english) == set(german) == {"camera", "counting", "tap", "unreachable", "use", "box", "remove", "css"}
+    assert (
+        set(english)
+        == set(german)
+        == {
+            "camera",
+            "counting",
+            "tap",
+            "unreachable",
+            "use",
+            "box",
+            "remove",
+            "keep",
+            "keeping",
+            "notKept",
+            "css",
+        }
+    )
     assert english["use"] == "Use {pips}" and "{pips}" in german["use"] and german["use"] != english["use"]
     assert all(german[key] != english[key] for key in ("camera", "counting", "tap", "unreachable"))
     sheet = client.get(english["css"])

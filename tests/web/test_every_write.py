@@ -165,6 +165,8 @@ NOT_A_GAME_WRITE = {
     "api.moves": "the move checker: reads a position sent",
     "api.play": "the move checker: reads a position sent",
     "api.count": "counts the pips in a photo sent: keeps nothing (tests/web/test_count_photo.py)",
+    "photos.keep": "keeps a photo of a hand for a round not saved yet: nothing shows until the round's save links it, "
+    "which moves the version (tests/web/test_keep_photo.py)",
     "api.sign_in": "the household password: this phone's session only",
     "household.login": "the household password: this phone's session only",
     "join.watch_refused": "refuses every write under /watch/",
