@@ -90,6 +90,14 @@ def marks(client: FlaskClient, game: str) -> list[tuple[str, str]]:
     return re.findall(r'<a class="photo-mark" href="([^"]+)"\s+aria-label="[^"]*">([^<]+)</a>', page)
 
 
+def first_round_with_bens_photo(client: FlaskClient, game: str) -> str:
+    """Round 1 saved (Ana out, Ben 9) with a photo of Ben's hand kept: its token."""
+    token = kept(client, game, seat="1")
+    data = {"pips-0": "0", "pips-1": "9", "went_out": "0", "photo-1": token}
+    assert client.post(f"{game}/rounds/new", data=data).status_code == 302
+    return token
+
+
 def test_a_photo_kept_is_linked_by_the_rounds_save_and_shown_from_the_table(app: Flask) -> None:
     client = app.test_client()
     game = start_game(client, "Ana", "Ben", "Cleo")
@@ -154,13 +162,7 @@ def test_a_token_of_another_game_or_seat_is_passed_over(app: Flask) -> None:
 def test_undoing_the_round_deletes_its_photos(app: Flask) -> None:
     client = app.test_client()
     game = start_game(client, "Ana", "Ben")
-    first = kept(client, game, seat="1")
-    assert (
-        client.post(
-            f"{game}/rounds/new", data={"pips-0": "0", "pips-1": "9", "went_out": "0", "photo-1": first}
-        ).status_code
-        == 302
-    )
+    first = first_round_with_bens_photo(client, game)
     second = kept(client, game, photo_bytes(colour=(0, 0, 200)), seat="0")
     data = {"pips-0": "5", "pips-1": "0", "went_out": "1", "photo-0": second}
     assert client.post(f"{game}/rounds/new", data=data).status_code == 302
@@ -187,17 +189,12 @@ def test_a_seats_send_carries_its_photo_to_the_round(app: Flask) -> None:
 def test_a_correction_keeps_a_photo_in_place_of_the_one_the_round_had(app: Flask) -> None:
     client = app.test_client()
     game = start_game(client, "Ana", "Ben")
-    first = kept(client, game, seat="1")
-    assert (
-        client.post(
-            f"{game}/rounds/new", data={"pips-0": "0", "pips-1": "9", "went_out": "0", "photo-1": first}
-        ).status_code
-        == 302
-    )
+    first = first_round_with_bens_photo(client, game)
     second = kept(client, game, photo_bytes(colour=(0, 0, 200)), seat="1")
     data = {"pips-0": "0", "pips-1": "9", "went_out": "0", "photo-1": second}  # only the photo is new
     assert client.post(f"{game}/rounds/1", data=data).status_code == 302
     assert marks(client, game) == [(f"{game}/photos/{second}", "Ben")]
+    assert client.get(f"{game}/photos/{first}").status_code == 404  # the photo it replaced is gone
     assert [r.token for r in rows(app)] == [second]
 
 
