@@ -205,6 +205,12 @@ def test_the_phone_that_says_whose_it_is_shows_its_own_row_first_and_large(phone
     # the others follow in their seats' order
     assert [r.get_attribute("data-seat") for r in rows.all()] == ["3", "0", "1", "2", "4"]
     mine, other = page.get_by_label("Niccolò", exact=True), page.get_by_label("Šárka", exact=True)
+    # the page came back with the choice; its own row grows once the page's styles are in (a clean run once measured
+    # both fields at 44 px, before they were)
+    page.wait_for_function(
+        "([a, b]) => a.getBoundingClientRect().height > b.getBoundingClientRect().height",
+        arg=[mine.element_handle(), other.element_handle()],
+    )
     mine_box, other_box = mine.bounding_box(), other.bounding_box()
     assert mine_box and other_box and mine_box["height"] > other_box["height"] and mine_box["y"] < other_box["y"]
     send = rows.first.get_by_role("button", name="Send mine")
