@@ -202,13 +202,7 @@ def test_a_correction_keeps_a_photo_in_place_of_the_one_the_round_had(app: Flask
 def test_a_photo_never_linked_is_deleted_a_day_later(app: Flask, time_machine: time_machine.TimeMachineFixture) -> None:
     client = app.test_client()
     game = start_game(client, "Ana", "Ben")
-    linked = kept(client, game, seat="1")
-    assert (
-        client.post(
-            f"{game}/rounds/new", data={"pips-0": "0", "pips-1": "9", "went_out": "0", "photo-1": linked}
-        ).status_code
-        == 302
-    )
+    linked = first_round_with_bens_photo(client, game)
     forgotten = kept(client, game, photo_bytes(colour=(0, 0, 200)))
     time_machine.shift(timedelta(hours=23))
     kept(client, game, photo_bytes(colour=(0, 200, 0)))
@@ -225,13 +219,7 @@ def test_deleting_the_game_for_good_deletes_its_photos(
 ) -> None:
     client = app.test_client()
     game = start_game(client, "Ana", "Ben")
-    token = kept(client, game, seat="1")
-    assert (
-        client.post(
-            f"{game}/rounds/new", data={"pips-0": "0", "pips-1": "9", "went_out": "0", "photo-1": token}
-        ).status_code
-        == 302
-    )
+    token = first_round_with_bens_photo(client, game)
     assert client.post(f"{game}/delete").status_code == 302
     assert client.get(f"{game}/photos/{token}.jpg").status_code == 404  # in the trash: no game, no photo
     assert len(rows(app)) == 1  # kept while the game may come back
